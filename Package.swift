@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Identity", dependencies: ["DAGCBOR", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Receipts", dependencies: ["DAGCBOR", "Identity", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Geo"),
-        .target(name: "Storage", dependencies: ["DAGCBOR", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Storage", dependencies: ["DAGCBOR", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Observability", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "Validation"),
 

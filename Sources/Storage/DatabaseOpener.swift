@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+
+/// Opens an app's SQLite database the same way everywhere: WAL, foreign keys on, a busy timeout,
+/// and the app's migrations applied before anyone reads.
+///
+/// Callers receive `any DatabaseWriter`, so production code (a `DatabasePool` on a file) and
+/// tests (a `DatabaseQueue` in memory) share one code path.
+public enum DatabaseOpener {
+    /// How long a connection waits for another one's lock before failing with `SQLITE_BUSY`.
+    public static let defaultBusyTimeout: TimeInterval = 5
+
+    /// Opens (creating if needed) the database file at `url` and migrates it.
+    ///
+    /// Creates the parent folder. The returned `DatabasePool` uses WAL journaling, so reads run
+    /// concurrently with a write; `PRAGMA foreign_keys` is on for every connection. Migrations
+    /// already applied (recorded by GRDB in `grdb_migrations`) are not run again.
+    ///
+    /// - Throws: ``StorageError`` naming the path: `.pathIsDirectory`, `.cannotCreateDirectory`,
+    ///   `.cannotOpenDatabase` or `.migrationFailed`.
+    public static func openFile(
+        at url: URL,
+        migrator: DatabaseMigrator,
+        busyTimeout: TimeInterval = defaultBusyTimeout
+    ) throws(StorageError) -> any DatabaseWriter {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .pathIsDirectory(path: path)
+        }
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateDirectory(path: folder.path, reason: describe(error))
+        }
+
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration(busyTimeout: busyTimeout))
+        } catch {
+            throw .cannotOpenDatabase(path: path, reason: describe(error))
+        }
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            throw .migrationFailed(path: path, reason: describe(error))
+        }
+        return pool
+    }
+
+    /// A private in-memory database with the same configuration and migrations, for tests and
+    /// previews. Each call returns a new, empty database.
+    ///
+    /// - Throws: `StorageError.cannotOpenDatabase` or `.migrationFailed` with path `:memory:`.
+    public static func openInMemory(migrator: DatabaseMigrator) throws(StorageError) -> any DatabaseWriter {
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(configuration: configuration(busyTimeout: defaultBusyTimeout))
+        } catch {
+            throw .cannotOpenDatabase(path: ":memory:", reason: describe(error))
+        }
+        do {
+            try migrator.migrate(queue)
+        } catch {
+            throw .migrationFailed(path: ":memory:", reason: describe(error))
+        }
+        return queue
+    }
+
+    /// The configuration both openers use.
+    static func configuration(busyTimeout: TimeInterval) -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(busyTimeout)
+        return configuration
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let databaseError = error as? DatabaseError {
+            return databaseError.message ?? databaseError.description
+        }
+        return error.localizedDescription
+    }
+}
