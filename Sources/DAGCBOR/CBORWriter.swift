@@ -1,0 +1,98 @@
+import Foundation
+
+/// CBOR major types (RFC 8949 §3.1), as the high three bits of an initial byte.
+enum MajorType: UInt8 {
+    case unsigned = 0
+    case negative = 1
+    case bytes = 2
+    case text = 3
+    case array = 4
+    case map = 5
+    case tag = 6
+    case simple = 7
+}
+
+/// Appends canonical DAG-CBOR items to a byte buffer: shortest heads, 64-bit floats, tag 42 links.
+///
+/// A thin value wrapper over `[UInt8]` so that the encoders write straight into one growable buffer.
+struct CBORWriter {
+    var bytes: [UInt8]
+
+    init(capacity: Int = 64) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The item head: major type and argument in the shortest form.
+    @inline(__always)
+    mutating func writeHead(_ major: MajorType, _ argument: UInt64) {
+        let high = major.rawValue << 5
+        if argument < 24 {
+            bytes.append(high | UInt8(argument))
+        } else if argument <= 0xff {
+            bytes.append(high | 24)
+            bytes.append(UInt8(argument))
+        } else if argument <= 0xffff {
+            bytes.append(high | 25)
+            appendBigEndian(UInt16(argument))
+        } else if argument <= 0xffff_ffff {
+            bytes.append(high | 26)
+            appendBigEndian(UInt32(argument))
+        } else {
+            bytes.append(high | 27)
+            appendBigEndian(argument)
+        }
+    }
+
+    @inline(__always)
+    private mutating func appendBigEndian<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func writeUnsigned(_ value: UInt64) { writeHead(.unsigned, value) }
+
+    /// The integer −1 − `n`.
+    mutating func writeNegative(_ n: UInt64) { writeHead(.negative, n) }
+
+    mutating func writeInteger<T: FixedWidthInteger>(_ value: T) {
+        if value >= 0 {
+            writeHead(.unsigned, UInt64(truncatingIfNeeded: value))
+        } else {
+            // For a negative two's-complement value, −1 − value == ~value, which cannot overflow.
+            writeHead(.negative, UInt64(truncatingIfNeeded: ~value))
+        }
+    }
+
+    mutating func writeText(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            writeHead(.text, UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func writeBytes(_ data: some DataProtocol) {
+        writeHead(.bytes, UInt64(data.count))
+        bytes.append(contentsOf: data)
+    }
+
+    mutating func writeBool(_ value: Bool) { bytes.append(value ? 0xf5 : 0xf4) }
+
+    mutating func writeNull() { bytes.append(0xf6) }
+
+    /// Always binary64 (`fb`); NaN and ±infinity are refused.
+    mutating func writeDouble(_ value: Double) throws(DAGCBORError) {
+        guard value.isFinite else { throw .nonFiniteFloat(offset: nil) }
+        bytes.append(0xfb)
+        appendBigEndian(value.bitPattern)
+    }
+
+    /// Tag 42 (`d8 2a`) around a byte string of `00` + the binary CID.
+    mutating func writeLink(_ cid: CID) {
+        bytes.append(0xd8)
+        bytes.append(42)
+        writeHead(.bytes, UInt64(cid.bytes.count + 1))
+        bytes.append(0)
+        bytes.append(contentsOf: cid.bytes)
+    }
+}
