@@ -1,0 +1,42 @@
+import Foundation
+
+/// What can go wrong in the journal, phrased for the person using it.
+public enum BudsError: LocalizedError, Equatable, Sendable {
+    /// A field's value is not acceptable; nothing was written.
+    case invalidField(FieldIssue)
+    /// No memory has this id or CID.
+    case memoryNotFound(String)
+    /// The memory was deleted; its history remains but it cannot be changed.
+    case memoryDeleted(String)
+    /// No receipt has this CID.
+    case receiptNotFound(String)
+    /// The memory was signed by another identity; only its author can edit or delete it.
+    case notAuthor(String)
+    /// The image is not a format the journal stores.
+    case unsupportedImage(String)
+    /// The archive failed verification; nothing was imported.
+    case archiveRejected(String)
+    /// A stored receipt can no longer be read (corruption outside the app).
+    case corruptStore(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidField(let issue):
+            issue.message
+        case .memoryNotFound(let reference):
+            "No memory matches \(reference)."
+        case .memoryDeleted(let reference):
+            "Memory \(reference) was deleted."
+        case .receiptNotFound(let cid):
+            "No receipt has the CID \(cid)."
+        case .notAuthor(let reference):
+            "Memory \(reference) was signed by another identity; only its author can change it."
+        case .unsupportedImage(let reason):
+            "image: \(reason)"
+        case .archiveRejected(let reason):
+            "The archive was rejected and nothing was imported: \(reason)"
+        case .corruptStore(let reason):
+            "The journal's store is damaged: \(reason)"
+        }
+    }
+}

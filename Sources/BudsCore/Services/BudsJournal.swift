@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import Identity
+import Logging
+import Receipts
+import Storage
+
+/// A journal on disk, wired: the store folder holds `buds.sqlite`, `keys/` (the identity, one
+/// 0600 file per key) and `blobs/` (photos by CID). Opening creates whatever is missing.
+public struct BudsJournal: Sendable {
+    public let directory: URL
+    public let identity: Identity
+    /// Whether opening created the identity (a new journal).
+    public let createdIdentity: Bool
+    public let deviceId: UUID
+    public let repository: MemoryRepository
+    public let manager: ReceiptManager
+    public let verifier: JournalVerifier
+    public let insights: InsightsService
+    public let archive: ArchiveService
+
+    /// Opens (or creates) the journal in `directory`.
+    public static func open(
+        at directory: URL,
+        now: @escaping @Sendable () -> Date = Date.init,
+        logger: Logger = Logger(label: "buds")
+    ) throws -> BudsJournal {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let keyStore = FileKeyStore(directory: directory.appendingPathComponent("keys", isDirectory: true))
+        let (identity, created) = try IdentityStore.loadOrCreate(from: keyStore)
+        let database = try DatabaseOpener.openFile(
+            at: directory.appendingPathComponent("buds.sqlite"), migrator: BudsSchema.migrator
+        )
+        let blobs = try BlobStore(directory: directory.appendingPathComponent("blobs", isDirectory: true))
+        return try BudsJournal(
+            directory: directory, identity: identity, createdIdentity: created, database: database, blobs: blobs,
+            now: now, logger: logger
+        )
+    }
+
+    /// Wires a journal on an already opened database (tests use an in-memory one).
+    public init(
+        directory: URL,
+        identity: Identity,
+        createdIdentity: Bool = false,
+        database: any DatabaseWriter,
+        blobs: BlobStore,
+        now: @escaping @Sendable () -> Date = Date.init,
+        logger: Logger = Logger(label: "buds")
+    ) throws {
+        self.directory = directory
+        self.identity = identity
+        self.createdIdentity = createdIdentity
+        self.deviceId = try Self.deviceId(in: database)
+        let manager = ReceiptManager(
+            database: database, signer: ReceiptSigner(identity: identity, deviceId: deviceId), blobs: blobs,
+            now: now, logger: logger
+        )
+        self.manager = manager
+        self.repository = MemoryRepository(database: database, manager: manager, blobs: blobs)
+        self.verifier = JournalVerifier(database: database)
+        self.insights = InsightsService(database: database)
+        self.archive = ArchiveService(database: database, blobs: blobs, now: now, logger: logger)
+    }
+
+    /// This device's id, made once and kept in `app_settings`.
+    private static func deviceId(in database: any DatabaseWriter) throws -> UUID {
+        try database.write { db in
+            if let stored = try String.fetchOne(db, sql: "SELECT value FROM app_settings WHERE key = 'device_id'") {
+                guard let id = UUID(uuidString: stored) else {
+                    throw BudsError.corruptStore("the device id \(stored) is not a UUID")
+                }
+                return id
+            }
+            let id = UUID()
+            try db.execute(
+                sql: "INSERT INTO app_settings (key, value) VALUES ('device_id', ?)", arguments: [id.uuidString.lowercased()]
+            )
+            return id
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import BudsCore
+import Foundation
+import Identity
+
+/// A settable clock for tests.
+/// `@unchecked Sendable` is safe: the only state is `current`, read and written under `lock`.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date = Date(timeIntervalSince1970: 1_763_600_000)) {
+        current = start
+    }
+
+    var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
+
+    func advance(by seconds: TimeInterval) {
+        lock.lock()
+        current += seconds
+        lock.unlock()
+    }
+
+    var function: @Sendable () -> Date { { self.now } }
+}
+
+/// A journal in a fresh temporary folder: real SQLite file, real key files, real blob store.
+struct TestJournal {
+    let journal: BudsJournal
+    let clock: TestClock
+    let directory: URL
+
+    init(clock: TestClock = TestClock(), directory: URL? = nil) throws {
+        let folder = directory ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("buds-tests-\(UUID().uuidString)", isDirectory: true)
+        self.directory = folder
+        self.clock = clock
+        self.journal = try BudsJournal.open(at: folder, now: clock.function)
+    }
+
+    var repository: MemoryRepository { journal.repository }
+}
+
+extension SessionDraft {
+    static func sample(
+        _ strain: String = "Blue Dream", type: ProductType = .flower, rating: Int = 4, effects: [String] = ["relaxed"]
+    ) -> SessionDraft {
+        SessionDraft(strainName: strain, productType: type, rating: rating, effects: effects)
+    }
+}
+
+/// The smallest valid PNG header, enough for magic-byte detection.
+let pngBytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3])
