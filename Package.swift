@@ -48,8 +48,9 @@ let package = Package(
         .executableTarget(
             name: "BudsCLI",
             dependencies: [
-                "BudsCore", "Observability",
+                "BudsCore", "Receipts", "Storage", "Observability",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -61,8 +62,14 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DAGCBOR", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ObservabilityTests", dependencies: ["Observability", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
-        .testTarget(name: "BudsCoreTests", dependencies: ["BudsCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "BudsCLITests", dependencies: ["BudsCLI", "BudsCore"]),
+        .testTarget(
+            name: "BudsCoreTests",
+            dependencies: ["BudsCore", "DAGCBOR", "Identity", "Receipts", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "BudsCLITests",
+            dependencies: ["BudsCLI", "DAGCBOR", "Identity", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

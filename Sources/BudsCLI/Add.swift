@@ -1,0 +1,27 @@
+import ArgumentParser
+import BudsCore
+import Foundation
+
+struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Record a session as a new signed receipt.")
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var session: SessionOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let journal = try storeOptions.openJournal()
+        let memory = try await save(journal)
+        if output.json { return try Output.json(memory) }
+        print("Added \(memory.id.uuidString.lowercased())")
+        print("Receipt \(memory.receiptCID)")
+    }
+
+    @MainActor
+    private func save(_ journal: BudsJournal) async throws -> Memory {
+        let form = CreateMemoryViewModel(repository: journal.repository)
+        form.productType = ""
+        try session.apply(to: form)
+        return try await form.save()
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import BudsCore
+import Foundation
+import Storage
+
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write every receipt, location and photo to a CAR v1 archive."
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+    @Argument(help: "The archive to write (e.g. journal.car).") var file: String
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let journal = try storeOptions.openJournal()
+        let (archive, summary) = try await journal.archive.export()
+        try AtomicFile.write(archive, to: URL(fileURLWithPath: (file as NSString).expandingTildeInPath))
+        if output.json { return try Output.json(summary) }
+        print("Exported \(summary.receipts) receipts, \(summary.locations) locations, \(summary.images) photos to \(file) (\(summary.byteCount) bytes).")
+        print("Root \(summary.rootCID)")
+    }
+}
+
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Verify a CAR archive completely and add what the journal lacks; a tampered archive changes nothing."
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+    @Argument(help: "The archive to read.") var file: String
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: (file as NSString).expandingTildeInPath))
+        } catch {
+            throw CLIError("file: cannot read \(file): \(error.localizedDescription)")
+        }
+        let journal = try storeOptions.openJournal()
+        let summary = try await journal.archive.importArchive(data)
+        if output.json { return try Output.json(summary) }
+        print("Imported \(summary.receiptsImported) receipts (\(summary.receiptsAlreadyPresent) already present).")
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import BudsCore
+import Foundation
+
+struct Delete: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Delete a memory by recording a signed tombstone; its history stays verifiable."
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+    @Argument(help: "The memory's id (or an 8+ character prefix) or a CID from its chain.") var reference: String
+    @OptionGroup var output: OutputOptions
+
+    private struct Result: Encodable {
+        let id: String
+        let cid: String
+        let deleted: Bool
+    }
+
+    func run() async throws {
+        let journal = try storeOptions.openJournal()
+        let memory = try await journal.repository.resolve(reference)
+        try await journal.repository.delete(memory.id)
+        let tombstone = try await journal.repository.history(of: memory.id.uuidString).last?.cid ?? ""
+        let result = Result(id: memory.id.uuidString.lowercased(), cid: tombstone, deleted: true)
+        if output.json { return try Output.json(result) }
+        print("Deleted \(result.id)")
+        print("Receipt \(result.cid)")
+    }
+}

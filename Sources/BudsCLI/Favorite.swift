@@ -1,0 +1,22 @@
+import ArgumentParser
+import BudsCore
+import Foundation
+
+struct Favorite: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Mark a memory as a favourite (device-local; not part of the signed record)."
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+    @Argument(help: "The memory's id (or an 8+ character prefix) or a CID from its chain.") var reference: String
+    @Flag(help: "Remove the favourite mark instead.") var off = false
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let journal = try storeOptions.openJournal()
+        let memory = try await journal.repository.resolve(reference)
+        let updated = try await journal.repository.setFavorite(memory.id, !off)
+        if output.json { return try Output.json(updated) }
+        print(updated.isFavorited ? "♥ \(updated.strainName) is a favourite" : "\(updated.strainName) is no longer a favourite")
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import BudsCore
+import Foundation
+
+struct Init: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Create the journal and its signing identity; print the DID.")
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    private struct Result: Encodable {
+        let did: String
+        let deviceId: String
+        let store: String
+        let created: Bool
+    }
+
+    func run() async throws {
+        let journal = try storeOptions.openJournal()
+        let result = Result(
+            did: journal.identity.did, deviceId: journal.deviceId.uuidString.lowercased(),
+            store: journal.directory.path, created: journal.createdIdentity
+        )
+        if output.json { return try Output.json(result) }
+        print(result.did)
+        Output.standardError(result.created
+            ? "Created a new identity in \(result.store)."
+            : "The journal in \(result.store) already has an identity.")
+    }
+}

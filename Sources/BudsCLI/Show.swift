@@ -1,0 +1,53 @@
+import ArgumentParser
+import BudsCore
+import Foundation
+
+struct Show: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show one memory (its latest version) and whether it verifies.")
+
+    @OptionGroup var storeOptions: StoreOptions
+    @Argument(help: "The memory's id (or an 8+ character prefix) or a CID from its chain.") var reference: String
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let journal = try storeOptions.openJournal()
+        let (memory, history, verified) = try await load(journal)
+        if output.json { return try Output.json(memory) }
+        var lines: [(String, String)] = [
+            ("ID", memory.id.uuidString.lowercased()),
+            ("Strain", memory.strainName),
+            ("Type", memory.productType.rawValue),
+            ("Rating", "\(Output.stars(memory.rating)) (\(memory.rating)/5)"),
+            ("When", Output.dateTime(memory.sessionAt)),
+        ]
+        if let brand = memory.brand { lines.append(("Brand", brand)) }
+        if let method = memory.consumptionMethod { lines.append(("Method", method.rawValue)) }
+        if let thc = memory.thcPercent { lines.append(("THC", "\(Output.number(thc)) %")) }
+        if let cbd = memory.cbdPercent { lines.append(("CBD", "\(Output.number(cbd)) %")) }
+        if let grams = memory.amountGrams { lines.append(("Amount", "\(Output.number(grams)) g")) }
+        if !memory.effects.isEmpty { lines.append(("Effects", memory.effects.joined(separator: ", "))) }
+        if let notes = memory.notes { lines.append(("Notes", notes)) }
+        if let location = memory.location {
+            let place = location.placeName.map { "\($0), " } ?? ""
+            let precision = location.isExact ? "exact" : "within ~500 m"
+            lines.append(("Location", "\(place)\(location.latitude), \(location.longitude) (\(precision))"))
+        }
+        if let image = memory.imageCID { lines.append(("Photo", image)) }
+        lines.append(("Favourite", memory.isFavorited ? "yes" : "no"))
+        lines.append(("Receipt", memory.receiptCID))
+        lines.append(("Versions", "\(history.count)"))
+        lines.append(("Verified", verified ? "yes" : "NO — run buds history \(Output.shortID(memory.id))"))
+        let width = lines.map(\.0.count).max() ?? 0
+        for (label, value) in lines {
+            print("\(label.padding(toLength: width, withPad: " ", startingAt: 0))  \(value)")
+        }
+    }
+
+    @MainActor
+    private func load(_ journal: BudsJournal) async throws -> (Memory, [ReceiptVersion], Bool) {
+        let detail = MemoryDetailViewModel(reference: reference, repository: journal.repository)
+        await detail.load()
+        guard let memory = detail.memory else { throw CLIError(detail.errorMessage ?? "No memory matches \(reference).") }
+        return (memory, detail.history, detail.isVerified)
+    }
+}
