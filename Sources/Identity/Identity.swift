@@ -1,4 +1,5 @@
 import Crypto
+import DAGCBOR
 import Foundation
 
 /// A device's identity: an Ed25519 key that signs receipts and names the device (its DID),
@@ -102,11 +103,11 @@ public struct Identity: Sendable {
     }
 
     private static func budsDID(fromValidatedKey key: Data) -> String {
-        budsPrefix + IdentityBase58.encode(key.prefix(20))
+        budsPrefix + Base58.encode(key.prefix(20))
     }
 
     private static func keyDID(fromValidatedKey key: Data) -> String {
-        keyPrefix + IdentityBase58.encode(ed25519Multicodec + Array(key))
+        keyPrefix + Base58.encode(ed25519Multicodec + Array(key))
     }
 }
 

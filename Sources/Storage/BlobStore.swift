@@ -1,3 +1,4 @@
+import DAGCBOR
 import Foundation
 
 /// Content-addressed storage of byte blobs (photos, encrypted payloads) in one folder.
@@ -26,16 +27,16 @@ public struct BlobStore: Sendable {
 
     /// The CID `data` would be stored under, without storing it.
     public static func cid(for data: Data) -> String {
-        RawCID.string(for: data)
+        CID(codec: .raw, hashing: data).string
     }
 
     /// Stores `data` and returns its CID. Storing the same bytes again returns the same CID
     /// without rewriting the file (a damaged copy is replaced).
     @discardableResult
     public func put(_ data: Data) throws(StorageError) -> String {
-        let cid = RawCID.string(for: data)
+        let cid = CID(codec: .raw, hashing: data).string
         let url = fileURL(for: cid)
-        if let existing = try? Data(contentsOf: url), RawCID.string(for: existing) == cid {
+        if let existing = try? Data(contentsOf: url), CID(codec: .raw, hashing: existing).string == cid {
             return cid
         }
         try AtomicFile.write(data, to: url)
@@ -55,7 +56,7 @@ public struct BlobStore: Sendable {
         } catch {
             throw .readFailed(path: url.path, reason: error.localizedDescription)
         }
-        guard RawCID.string(for: data) == cid else {
+        guard CID(codec: .raw, hashing: data).string == cid else {
             throw .corruptBlob(cid: cid)
         }
         return data
@@ -64,7 +65,7 @@ public struct BlobStore: Sendable {
     /// Whether a blob is stored under `cid` (without verifying it). `false` for strings that are
     /// not blob CIDs.
     public func contains(_ cid: String) -> Bool {
-        guard RawCID.isWellFormed(cid) else { return false }
+        guard Self.isWellFormed(cid) else { return false }
         return FileManager.default.fileExists(atPath: fileURL(for: cid).path)
     }
 
@@ -93,15 +94,22 @@ public struct BlobStore: Sendable {
         } catch {
             throw .readFailed(path: directory.path, reason: error.localizedDescription)
         }
-        return names.filter(RawCID.isWellFormed).sorted()
+        return names.filter(Self.isWellFormed).sorted()
     }
 
     private func checkedURL(for cid: String) throws(StorageError) -> URL {
-        guard RawCID.isWellFormed(cid) else { throw .invalidCID(cid) }
+        guard Self.isWellFormed(cid) else { throw .invalidCID(cid) }
         return fileURL(for: cid)
     }
 
     private func fileURL(for cid: String) -> URL {
         directory.appendingPathComponent(cid, isDirectory: false)
+    }
+
+    /// Whether `string` is a raw-codec CID in its canonical base32 form. Only base32 letters
+    /// and digits can pass, so a well-formed CID is always a safe file name.
+    static func isWellFormed(_ string: String) -> Bool {
+        guard let cid = try? CID(string: string) else { return false }
+        return cid.codec == .raw && cid.string == string
     }
 }

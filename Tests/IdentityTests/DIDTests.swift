@@ -1,4 +1,5 @@
 import Crypto
+import DAGCBOR
 import Foundation
 import Testing
 @testable import Identity
@@ -45,7 +46,7 @@ struct DIDTests {
     func didKeyVector(_ vector: DIDKeyVector) throws {
         let identity = try Self.identity(seedHex: vector.seed)
         #expect(identity.signingPublicKey.hex == vector.publicKey)
-        #expect(IdentityBase58.encode(identity.signingPublicKey) == vector.publicKeyBase58)
+        #expect(Base58.encode(identity.signingPublicKey) == vector.publicKeyBase58)
         #expect(identity.didKey == vector.didKey)
         #expect(try Identity.didKey(forSigningPublicKey: Data(hex: vector.publicKey)) == vector.didKey)
     }
