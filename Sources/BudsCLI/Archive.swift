@@ -17,7 +17,7 @@ struct Export: AsyncParsableCommand {
         let (archive, summary) = try await journal.archive.export()
         try AtomicFile.write(archive, to: URL(fileURLWithPath: (file as NSString).expandingTildeInPath))
         if output.json { return try Output.json(summary) }
-        print("Exported \(summary.receipts) receipts, \(summary.locations) locations, \(summary.images) photos to \(file) (\(summary.byteCount) bytes).")
+        print("Exported \(Output.count(summary.receipts, "receipt")), \(Output.count(summary.locations, "location")), \(Output.count(summary.images, "photo")) to \(file) (\(summary.byteCount) bytes).")
         print("Root \(summary.rootCID)")
     }
 }
@@ -41,6 +41,6 @@ struct Import: AsyncParsableCommand {
         let journal = try storeOptions.openJournal()
         let summary = try await journal.archive.importArchive(data)
         if output.json { return try Output.json(summary) }
-        print("Imported \(summary.receiptsImported) receipts (\(summary.receiptsAlreadyPresent) already present).")
+        print("Imported \(Output.count(summary.receiptsImported, "receipt")) (\(summary.receiptsAlreadyPresent) already present).")
     }
 }

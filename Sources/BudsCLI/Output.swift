@@ -32,7 +32,7 @@ enum Output {
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
                 index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
+            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
         print(line(header))
         rows.forEach { print(line($0)) }
@@ -55,5 +55,10 @@ enum Output {
 
     static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// "1 location", "3 locations".
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 }
