@@ -55,10 +55,11 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "DAGCBORTests", dependencies: ["DAGCBOR"]),
-        .testTarget(name: "IdentityTests", dependencies: ["Identity", .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "ReceiptsTests", dependencies: ["Receipts", "DAGCBOR", "Identity", .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "GeoTests", dependencies: ["Geo"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DAGCBORTests", dependencies: ["TestSupport", "DAGCBOR"]),
+        .testTarget(name: "IdentityTests", dependencies: ["TestSupport", "Identity", "DAGCBOR", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "ReceiptsTests", dependencies: ["TestSupport", "Receipts", "DAGCBOR", "Identity", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "GeoTests", dependencies: ["TestSupport", "Geo"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DAGCBOR", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ObservabilityTests", dependencies: ["Observability", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),

@@ -1,46 +1,6 @@
 import DAGCBOR
 import Foundation
-
-extension Data {
-    /// Bytes from a hex string; white space is ignored. Traps on malformed hex (test-only).
-    init(hex: String) {
-        let digits = Array(hex.filter { !$0.isWhitespace }.utf8)
-        precondition(digits.count % 2 == 0, "odd hex length")
-        func nibble(_ char: UInt8) -> UInt8 {
-            switch char {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return char - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return char - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return char - UInt8(ascii: "A") + 10
-            default: preconditionFailure("bad hex digit")
-            }
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            bytes.append(nibble(digits[index]) << 4 | nibble(digits[index + 1]))
-            index += 2
-        }
-        self.init(bytes)
-    }
-
-    var hex: String { map { String(format: "%02x", $0) }.joined() }
-}
-
-/// SplitMix64: a tiny seeded generator so that fuzz and property tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+@_exported import TestSupport
 
 /// Builds random `DAGCBORValue` trees for property and fuzz tests.
 struct RandomValues {

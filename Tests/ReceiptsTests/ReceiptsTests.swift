@@ -3,6 +3,7 @@ import DAGCBOR
 import Foundation
 import Identity
 import Receipts
+import TestSupport
 import Testing
 
 /// A payload shaped like an app's: optionals that may be absent, a float, a list.
@@ -171,14 +172,8 @@ struct ReceiptsTests {
     func mutationsNeverCrash() throws {
         let signer = ReceiptSigner(identity: Identity.generate(), deviceId: deviceID)
         let receipt = try signer.sign(type: "t/v1", payload: NotePayload(text: "fuzz", score: 0.5, tags: ["x", "y"]), createdAtMs: 9)
-        var state: UInt64 = 0x5EED
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var rng = SplitMix64(seed: 0x5EED)
+        func next() -> UInt64 { rng.next() }
         var parsed = 0
         for _ in 0..<20_000 {
             var bytes = [UInt8](receipt.rawCBOR)
