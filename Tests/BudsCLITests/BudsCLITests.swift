@@ -197,4 +197,36 @@ struct BudsCLITests {
         #expect(result.status == 0)
         #expect((try result.json() as? [String: Any])?["store"] as? String == buds.store.path)
     }
+
+    @Test("a photo is checked by its bytes, stored once by CID and travels with an export")
+    func photoFromFile() throws {
+        let buds = BudsProcess()
+        try FileManager.default.createDirectory(at: buds.store, withIntermediateDirectories: true)
+        let png = buds.store.appendingPathComponent("bud.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).write(to: png)
+        let text = buds.store.appendingPathComponent("notes.jpg")
+        try Data("just text".utf8).write(to: text)
+
+        let refused = try buds.run(["add", "--strain", "X", "--type", "flower", "--rating", "3", "--image", text.path])
+        #expect(refused.status == 1 && refused.stderr.contains("image: is not a JPEG, PNG"))
+        let added = try buds.add(["--strain", "Pictured", "--type", "flower", "--rating", "4", "--image", png.path])
+        let imageCID = try #require(added["imageCID"] as? String)
+        #expect(imageCID == CID(codec: .raw, hashing: try Data(contentsOf: png)).string)
+        #expect(FileManager.default.fileExists(atPath: buds.store.appendingPathComponent("blobs/\(imageCID)").path))
+
+        let car = buds.store.appendingPathComponent("out.car")
+        #expect(try buds.run(["export", car.path]).text.contains("1 photo"))
+        let target = BudsProcess()
+        #expect(try target.run(["import", car.path]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: target.store.appendingPathComponent("blobs/\(imageCID)").path))
+    }
+
+    @Test("favorite --off removes the mark")
+    func favouriteOff() throws {
+        let buds = BudsProcess()
+        let id = try #require(try buds.add(["--strain", "Fav", "--type", "flower", "--rating", "4"])["id"] as? String)
+        #expect(try buds.run(["favorite", id]).text.contains("is a favourite"))
+        let off = try #require(try buds.run(["favorite", id, "--off", "--json"]).json() as? [String: Any])
+        #expect(off["isFavorited"] as? Bool == false)
+    }
 }
