@@ -18,7 +18,12 @@ enum MajorType: UInt8 {
 struct CBORWriter {
     var bytes: [UInt8]
 
-    init(capacity: Int = 64) {
+    /// An empty writer that has not allocated yet.
+    init() {
+        bytes = []
+    }
+
+    init(capacity: Int) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
@@ -44,9 +49,14 @@ struct CBORWriter {
         }
     }
 
+    /// Byte by byte: for two to eight bytes this beats the generic `append(contentsOf:)` of a raw buffer.
     @inline(__always)
     private mutating func appendBigEndian<T: FixedWidthInteger>(_ value: T) {
-        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+        var shift = T.bitWidth - 8
+        while shift >= 0 {
+            bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+            shift -= 8
+        }
     }
 
     mutating func writeUnsigned(_ value: UInt64) { writeHead(.unsigned, value) }
@@ -63,12 +73,13 @@ struct CBORWriter {
         }
     }
 
+    @inline(__always)
     mutating func writeText(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
-            writeHead(.text, UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
-        }
+        let utf8 = string.utf8
+        writeHead(.text, UInt64(utf8.count))
+        // Native strings are contiguous UTF-8: copy them in one block.
+        let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if copied == nil { bytes.append(contentsOf: utf8) }
     }
 
     mutating func writeBytes(_ data: some DataProtocol) {

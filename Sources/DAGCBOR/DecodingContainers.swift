@@ -1,45 +1,68 @@
 import Foundation
 
-/// Keyed container over a map token: looks keys up by binary search on their UTF-8 bytes, which the
-/// parser has already checked are in canonical order and unique.
+/// One key of a map being decoded.
+struct DecodingMapEntry {
+    /// Token index of the key; the value token follows it.
+    var token: Int
+    var length: Int
+    /// The first eight key bytes (see `KeyPrefix`).
+    var prefix: UInt64
+}
+
+/// Keyed container over a map token: finds keys by binary search in canonical order (UTF-8 length, then
+/// bytes), which the parser has already checked, comparing length and an 8-byte prefix as integers first.
 struct DAGCBORKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    // Declared outside the generic type: a nested type would be generic too, and every array of it would
+    // need its metadata instantiated at run time.
+    typealias Entry = DecodingMapEntry
+
     let decoder: DAGCBORDecoderImpl
     let tape: CBORTape
-    /// Token indices of the keys, in canonical order; each value token follows its key.
-    let keyIndices: [Int]
+    let entries: [Entry]
 
     init(decoder: DAGCBORDecoderImpl, mapIndex: Int) {
         self.decoder = decoder
         tape = decoder.tape
         let tokens = tape.tokens
-        var keys: [Int] = []
-        keys.reserveCapacity(Int(tokens[mapIndex].argument))
+        var entries: [Entry] = []
+        entries.reserveCapacity(Int(tokens[mapIndex].argument))
         var child = mapIndex + 1
         let end = tokens[mapIndex].end
-        while child < end {
-            keys.append(child)
-            child = tokens[child + 1].end
+        tape.bytes.withUnsafeBufferPointer { bytes in
+            while child < end {
+                let token = tokens[child]
+                let length = Int(token.argument)
+                let key = UnsafeBufferPointer(rebasing: bytes[token.start..<(token.start + length)])
+                entries.append(Entry(token: child, length: length, prefix: KeyPrefix.of(key)))
+                child = tokens[child + 1].end
+            }
         }
-        keyIndices = keys
+        self.entries = entries
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
-    var allKeys: [Key] { keyIndices.compactMap { Key(stringValue: tape.string(at: $0)) } }
+    var allKeys: [Key] { entries.compactMap { Key(stringValue: tape.string(at: $0.token)) } }
 
     /// The token index of the value for `key`, or nil.
+    @inline(__always)
     private func find(_ key: Key) -> Int? { find(key.stringValue) }
 
     /// The token index of the value whose key has the UTF-8 bytes of `name`, or nil.
     private func find(_ name: String) -> Int? {
         var name = name
         return name.withUTF8 { utf8 -> Int? in
+            let length = utf8.count
+            let prefix = KeyPrefix.of(utf8)
             var low = 0
-            var high = keyIndices.count
+            var high = entries.count
             while low < high {
                 let middle = (low + high) / 2
-                let order = tape.compareKey(at: keyIndices[middle], with: utf8)
-                if order == 0 { return keyIndices[middle] + 1 }
+                let entry = entries[middle]
+                var order = entry.length == length ? 0 : (entry.length < length ? -1 : 1)
+                if order == 0 && entry.prefix != prefix { order = entry.prefix < prefix ? -1 : 1 }
+                if order == 0 && length > 8 { order = tape.compareKey(at: entry.token, with: utf8) }
+                if order == 0 { return entry.token + 1 }
                 if order < 0 {
                     low = middle + 1
                 } else {
@@ -80,6 +103,7 @@ struct DAGCBORKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         try tape.decodeFloat(at: try require(key), path: { decoder.path(key) })
     }
 
+    @inline(__always)
     private func integer<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
         try tape.decodeInteger(type, at: try require(key), path: { decoder.path(key) })
     }
@@ -186,6 +210,7 @@ struct DAGCBORUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: Double.Type) throws -> Double { try read(type) { try $0.decodeDouble(at: $1, path: $2) } }
     mutating func decode(_ type: Float.Type) throws -> Float { try read(type) { try $0.decodeFloat(at: $1, path: $2) } }
 
+    @inline(__always)
     private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         try read(type) { try $0.decodeInteger(type, at: $1, path: $2) }
     }

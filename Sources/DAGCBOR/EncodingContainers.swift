@@ -34,7 +34,7 @@ struct DAGCBORKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     mutating func encode(_ value: Double, forKey key: Key) throws {
         encoder.beginEntry(key)
         do {
-            try encoder.writeDouble(value, key: key)
+            try encoder.writeDouble(value, path: encoder.path.appending(key))
         } catch {
             encoder.abandonEntry()
             throw error
@@ -60,7 +60,7 @@ struct DAGCBORKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         encoder.beginEntry(key)
         do {
-            try encoder.encodeValue(value, key: key, childLevel: encoder.level + 1)
+            try encoder.encodeValue(value, childLevel: encoder.level + 1, path: encoder.path.appending(key))
         } catch {
             encoder.abandonEntry()
             throw error
@@ -118,7 +118,7 @@ struct DAGCBORUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode(_ value: Double) throws {
-        try encoder.writeDouble(value, key: indexKey)
+        try encoder.writeDouble(value, path: encoder.path.appending(indexKey))
         encoder.arrayCount += 1
     }
 
@@ -137,7 +137,7 @@ struct DAGCBORUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         let start = encoder.scratch.bytes.count
         do {
-            try encoder.encodeValue(value, key: indexKey, childLevel: encoder.level + 1)
+            try encoder.encodeValue(value, childLevel: encoder.level + 1, path: encoder.path.appending(indexKey))
         } catch {
             encoder.scratch.bytes.removeSubrange(start...)
             throw error
@@ -190,7 +190,7 @@ struct DAGCBORSingleValueEncodingContainer: SingleValueEncodingContainer {
 
     mutating func encode(_ value: Double) throws {
         try claim()
-        try encoder.writeDouble(value, key: nil)
+        try encoder.writeDouble(value, path: encoder.path)
     }
 
     mutating func encode(_ value: Float) throws { try encode(Double(value)) }
@@ -214,7 +214,7 @@ struct DAGCBORSingleValueEncodingContainer: SingleValueEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         try claim()
         do {
-            try encoder.encodeValue(value, key: nil, childLevel: encoder.level)
+            try encoder.encodeValue(value, childLevel: encoder.level, path: encoder.path)
         } catch {
             encoder.scratch.bytes.removeAll(keepingCapacity: true)
             throw error
