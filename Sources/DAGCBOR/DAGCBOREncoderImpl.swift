@@ -108,7 +108,7 @@ final class DAGCBOREncoderImpl: Encoder {
             scratch.writeText(string)
             return
         }
-        if T.self == [String].self, let strings = value as? [String] {
+        if T.self == [String].self, childLevel < DAGCBORValue.maxNestingDepth, let strings = value as? [String] {
             scratch.writeHead(.array, UInt64(strings.count))
             for string in strings { scratch.writeText(string) }
             return

@@ -327,6 +327,29 @@ struct CodableTests {
         #expect(throws: EncodingError.self) { try DAGCBOREncoder().encode(tree(depth: 256)) }
     }
 
+    final class Chain: Codable {
+        let inner: Chain?
+        let names: [String]?
+        init(inner: Chain?, names: [String]?) {
+            self.inner = inner
+            self.names = names
+        }
+    }
+
+    @Test("an array of strings at the nesting limit is allowed, one level deeper is refused")
+    func stringArrayAtNestingLimit() throws {
+        // Each Chain is one map level; the innermost one's names array adds one more.
+        func chain(maps: Int) -> Chain {
+            var node = Chain(inner: nil, names: ["x"])
+            for _ in 1..<maps { node = Chain(inner: node, names: nil) }
+            return node
+        }
+        let limit = DAGCBORValue.maxNestingDepth
+        let deepest = try DAGCBOREncoder().encode(chain(maps: limit - 1))
+        #expect(try DAGCBORValue.decode(deepest).encoded() == deepest)
+        #expect(throws: EncodingError.self) { try DAGCBOREncoder().encode(chain(maps: limit)) }
+    }
+
     @Test("DAGCBORValue properties and CIDs also encode with JSONEncoder")
     func valueWithJSON() throws {
         let value: DAGCBORValue = .map(DAGCBORMap(["a": [1, -2, 1.5, true, .null, "t"]]))
