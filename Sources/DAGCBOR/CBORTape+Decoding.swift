@@ -27,6 +27,7 @@ extension CBORTape {
                                                       debugDescription: "Expected \(type) but found \(describe(kind)) instead."))
     }
 
+    @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, at index: Int, path: () -> [any CodingKey]) throws -> T {
         let token = tokens[index]
         switch token.kind {

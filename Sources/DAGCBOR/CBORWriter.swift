@@ -1,24 +1,17 @@
 import Foundation
 
-/// CBOR major types (RFC 8949 §3.1), as the high three bits of an initial byte.
-enum MajorType: UInt8 {
-    case unsigned = 0
-    case negative = 1
-    case bytes = 2
-    case text = 3
-    case array = 4
-    case map = 5
-    case tag = 6
-    case simple = 7
-}
-
 /// Appends canonical DAG-CBOR items to a byte buffer: shortest heads, 64-bit floats, tag 42 links.
 ///
 /// A thin value wrapper over `[UInt8]` so that the encoders write straight into one growable buffer.
 struct CBORWriter {
     var bytes: [UInt8]
 
-    init(capacity: Int = 64) {
+    /// An empty writer that has not allocated yet.
+    init() {
+        bytes = []
+    }
+
+    init(capacity: Int) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
@@ -44,9 +37,14 @@ struct CBORWriter {
         }
     }
 
+    /// Byte by byte: for two to eight bytes this beats the generic `append(contentsOf:)` of a raw buffer.
     @inline(__always)
     private mutating func appendBigEndian<T: FixedWidthInteger>(_ value: T) {
-        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+        var shift = T.bitWidth - 8
+        while shift >= 0 {
+            bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+            shift -= 8
+        }
     }
 
     mutating func writeUnsigned(_ value: UInt64) { writeHead(.unsigned, value) }
@@ -63,12 +61,13 @@ struct CBORWriter {
         }
     }
 
+    @inline(__always)
     mutating func writeText(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
-            writeHead(.text, UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
-        }
+        let utf8 = string.utf8
+        writeHead(.text, UInt64(utf8.count))
+        // Native strings are contiguous UTF-8: copy them in one block.
+        let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if copied == nil { bytes.append(contentsOf: utf8) }
     }
 
     mutating func writeBytes(_ data: some DataProtocol) {

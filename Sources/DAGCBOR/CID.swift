@@ -74,7 +74,9 @@ public struct CID: Hashable, Sendable, CustomStringConvertible, Comparable {
 
     /// Reads one CID from `input` at `offset` and moves `offset` past it (used where a CID is followed by
     /// other data, as in a CAR section).
-    static func parse(_ input: [UInt8], at offset: inout Int) throws(CIDError) -> CID {
+    static func parse<Bytes: RandomAccessCollection<UInt8>>(
+        _ input: Bytes, at offset: inout Int
+    ) throws(CIDError) -> CID where Bytes.Index == Int {
         let start = offset
         var cursor = offset
         func varint() throws(CIDError) -> UInt64 {
@@ -98,7 +100,7 @@ public struct CID: Hashable, Sendable, CustomStringConvertible, Comparable {
         guard hashCode == sha256Code else { throw .unsupportedHash(hashCode) }
         let length = try varint()
         guard length == UInt64(digestLength) else { throw .digestLengthMismatch(expected: digestLength, actual: length) }
-        guard input.count - cursor >= digestLength else { throw .truncated }
+        guard input.endIndex - cursor >= digestLength else { throw .truncated }
         cursor += digestLength
         offset = cursor
         return CID(validatedBytes: Data(input[start..<cursor]), codec: codec)

@@ -18,6 +18,8 @@ final class DAGCBOREncoderImpl: Encoder {
         var valueEnd: Int
         /// Index into `children` for a deferred value, or -1 when the value is in the scratch buffer.
         var child: Int
+        /// The first eight bytes of the encoded key (see `KeyPrefix`).
+        var prefix: UInt64
     }
 
     let path: CodingPath
@@ -25,13 +27,18 @@ final class DAGCBOREncoderImpl: Encoder {
     let level: Int
     let options: [CodingUserInfoKey: any Sendable]
 
-    var kind = Kind.empty
-    var scratch = CBORWriter(capacity: 0)
-    var entries: [MapEntry] = []
-    var arrayCount = 0
+    // Dynamic exclusivity checks on these hot properties cost about a third of the encoding time, so they
+    // are disabled. That is sound because no access to one encoder's state ever overlaps another access to
+    // the same encoder's state: containers make one short access per call, a child encoder only touches
+    // its own state (and its children's) while finishing into a buffer of its parent, and `writeCBOR`
+    // implementations only write to the writer they are given.
+    @exclusivity(unchecked) var kind = Kind.empty
+    @exclusivity(unchecked) var scratch = CBORWriter()
+    @exclusivity(unchecked) var entries: [MapEntry] = []
+    @exclusivity(unchecked) var arrayCount = 0
     /// Deferred children; for arrays, `position` is the scratch offset where the child's bytes belong.
-    var children: [(position: Int, encoder: DAGCBOREncoderImpl)] = []
-    var pendingError: (any Error)?
+    @exclusivity(unchecked) var children: [(position: Int, encoder: DAGCBOREncoderImpl)] = []
+    @exclusivity(unchecked) var pendingError: (any Error)?
 
     init(path: CodingPath, level: Int, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.path = path
@@ -73,9 +80,10 @@ final class DAGCBOREncoderImpl: Encoder {
         if kind == .empty {
             kind = requested
             if requested == .map || requested == .array {
-                scratch.bytes.reserveCapacity(128)
+                scratch.bytes.reserveCapacity(level == 0 ? 256 : 64)
+                if requested == .map { entries.reserveCapacity(16) }
                 if level >= DAGCBORValue.maxNestingDepth {
-                    pendingError = encodingError(DAGCBORError.nestingTooDeep, value: "container", key: nil)
+                    pendingError = encodingError(DAGCBORError.nestingTooDeep, value: "container", path: path)
                 }
             }
             return true
@@ -94,19 +102,33 @@ final class DAGCBOREncoderImpl: Encoder {
 
     /// Writes `value` into the scratch buffer: directly for primitives, `Data`, `CID` and `DAGCBORValue`,
     /// otherwise through a child encoder that is finished immediately.
-    func encodeValue<T: Encodable>(_ value: T, key: (any CodingKey)?, childLevel: Int) throws {
+    func encodeValue<T: Encodable>(_ value: T, childLevel: Int, path childPath: @autoclosure () -> CodingPath) throws {
+        // Common types by metatype comparison first: much cheaper than a protocol conformance cast.
+        if T.self == String.self, let string = value as? String {
+            scratch.writeText(string)
+            return
+        }
+        if T.self == [String].self, childLevel < DAGCBORValue.maxNestingDepth, let strings = value as? [String] {
+            scratch.writeHead(.array, UInt64(strings.count))
+            for string in strings { scratch.writeText(string) }
+            return
+        }
+        if T.self == Int.self, let integer = value as? Int {
+            scratch.writeInteger(integer)
+            return
+        }
         if let direct = value as? any DirectCBOREncodable {
             do {
                 try direct.writeCBOR(into: &scratch, depth: childLevel)
             } catch {
-                throw encodingError(error, value: value, key: key)
+                throw encodingError(error, value: value, path: childPath())
             }
             return
         }
         guard childLevel <= DAGCBORValue.maxNestingDepth else {
-            throw encodingError(DAGCBORError.nestingTooDeep, value: value, key: key)
+            throw encodingError(DAGCBORError.nestingTooDeep, value: value, path: childPath())
         }
-        let child = DAGCBOREncoderImpl(path: key.map { path.appending($0) } ?? path, level: childLevel, userInfo: options)
+        let child = DAGCBOREncoderImpl(path: childPath(), level: childLevel, userInfo: options)
         try value.encode(to: child)
         try child.finalize(into: &scratch)
     }
@@ -120,21 +142,22 @@ final class DAGCBOREncoderImpl: Encoder {
         do {
             try value.writeCBOR(into: &scratch, depth: level)
         } catch {
-            throw encodingError(error, value: value, key: nil)
+            throw encodingError(error, value: value, path: path)
         }
     }
 
-    func writeDouble(_ value: Double, key: (any CodingKey)?) throws {
+    /// Writes a float; `valuePath` (built only on error) names it when it is NaN or infinite.
+    @inline(__always)
+    func writeDouble(_ value: Double, path valuePath: @autoclosure () -> CodingPath) throws {
         do {
             try scratch.writeDouble(value)
         } catch {
-            throw encodingError(error, value: value, key: key)
+            throw encodingError(error, value: value, path: valuePath())
         }
     }
 
-    func encodingError(_ error: any Error, value: Any, key: (any CodingKey)?) -> EncodingError {
-        var keys = codingPath
-        if let key { keys.append(key) }
+    func encodingError(_ error: any Error, value: Any, path errorPath: CodingPath) -> EncodingError {
+        let keys = errorPath.keys
         return EncodingError.invalidValue(value, .init(codingPath: keys, debugDescription: error.localizedDescription,
                                                        underlyingError: error))
     }
@@ -145,7 +168,11 @@ final class DAGCBOREncoderImpl: Encoder {
     func beginEntry(_ key: some CodingKey) {
         let keyStart = scratch.bytes.count
         scratch.writeText(key.stringValue)
-        entries.append(MapEntry(keyStart: keyStart, valueStart: scratch.bytes.count, valueEnd: -1, child: -1))
+        let valueStart = scratch.bytes.count
+        let prefix = scratch.bytes.withUnsafeBufferPointer { buffer in
+            KeyPrefix.of(UnsafeBufferPointer(rebasing: buffer[keyStart..<valueStart]))
+        }
+        entries.append(MapEntry(keyStart: keyStart, valueStart: valueStart, valueEnd: -1, child: -1, prefix: prefix))
     }
 
     @inline(__always)
@@ -218,27 +245,50 @@ final class DAGCBOREncoderImpl: Encoder {
             out.bytes.append(contentsOf: scratch.bytes)
             return
         }
-        let sorted = entries.sorted { compareKeys($0, $1) < 0 }
-        for index in sorted.indices.dropFirst() where compareKeys(sorted[index - 1], sorted[index]) == 0 {
-            let entry = sorted[index]
+        sortEntries()
+        for index in entries.indices.dropFirst() where compareKeys(entries[index - 1], entries[index]) == 0 {
+            let entry = entries[index]
             let keyBytes = scratch.bytes[entry.keyStart..<entry.valueStart]
             let key = (try? DAGCBORValue.decode(keyBytes))?.textValue ?? ""
-            throw encodingError(DAGCBORError.duplicateMapKey(key, offset: nil), value: key, key: nil)
+            throw encodingError(DAGCBORError.duplicateMapKey(key, offset: nil), value: key, path: path)
         }
-        for entry in sorted {
-            out.bytes.append(contentsOf: scratch.bytes[entry.keyStart..<entry.valueStart])
+        for entry in entries {
             if entry.child >= 0 {
+                out.bytes.append(contentsOf: scratch.bytes[entry.keyStart..<entry.valueStart])
                 try children[entry.child].encoder.finalize(into: &out)
             } else {
-                out.bytes.append(contentsOf: scratch.bytes[entry.valueStart..<entry.valueEnd])
+                // Key and value are adjacent in the scratch buffer.
+                out.bytes.append(contentsOf: scratch.bytes[entry.keyStart..<entry.valueEnd])
             }
         }
     }
 
+    /// Sorts the entries in place by key (insertion sort: maps are small, and often nearly sorted).
+    private func sortEntries() {
+        var sorted = entries
+        entries = []
+        sorted.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices.dropFirst() {
+                let entry = buffer[index]
+                var hole = index
+                while hole > 0 && compareKeys(buffer[hole - 1], entry) > 0 {
+                    buffer[hole] = buffer[hole - 1]
+                    hole -= 1
+                }
+                buffer[hole] = entry
+            }
+        }
+        entries = sorted
+    }
+
     /// Compares two encoded keys bytewise (their heads hold the length, so this is DAG-CBOR's length-first order).
+    @inline(__always)
     private func compareKeys(_ lhs: MapEntry, _ rhs: MapEntry) -> Int {
+        if lhs.prefix != rhs.prefix { return lhs.prefix < rhs.prefix ? -1 : 1 }
         let leftCount = lhs.valueStart - lhs.keyStart
         let rightCount = rhs.valueStart - rhs.keyStart
+        // Equal prefixes mean equal heads, hence equal lengths; only longer keys need their remaining bytes.
+        if leftCount <= 8 && rightCount <= 8 { return leftCount == rightCount ? 0 : (leftCount < rightCount ? -1 : 1) }
         return scratch.bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return 0 }
             let result = memcmp(base + lhs.keyStart, base + rhs.keyStart, min(leftCount, rightCount))

@@ -91,3 +91,43 @@ extension DAGCBORValue: DirectCBOREncodable, DirectCBORDecodable {
         try tape.value(at: index)
     }
 }
+
+extension Array: DirectCBOREncodable where Element: DirectCBOREncodable {
+    func writeCBOR(into writer: inout CBORWriter, depth: Int) throws(DAGCBORError) {
+        guard depth < DAGCBORValue.maxNestingDepth else { throw .nestingTooDeep }
+        writer.writeHead(.array, UInt64(count))
+        for element in self { try element.writeCBOR(into: &writer, depth: depth + 1) }
+    }
+}
+
+extension Array: DirectCBORDecodable where Element: DirectCBORDecodable {
+    static func readCBOR(from tape: CBORTape, at index: Int, path: () -> [any CodingKey]) throws -> [Element] {
+        let token = tape.tokens[index]
+        guard token.kind == .array else { throw tape.mismatch([Element].self, at: index, path: path) }
+        var elements: [Element] = []
+        elements.reserveCapacity(Int(token.argument))
+        var child = index + 1
+        while child < token.end {
+            let position = elements.count
+            elements.append(try Element.readCBOR(from: tape, at: child, path: { path() + [DAGCBORCodingKey(index: position)] }))
+            child = tape.tokens[child].end
+        }
+        return elements
+    }
+}
+
+extension Optional: DirectCBOREncodable where Wrapped: DirectCBOREncodable {
+    func writeCBOR(into writer: inout CBORWriter, depth: Int) throws(DAGCBORError) {
+        switch self {
+        case .none: writer.writeNull()
+        case .some(let wrapped): try wrapped.writeCBOR(into: &writer, depth: depth)
+        }
+    }
+}
+
+extension Optional: DirectCBORDecodable where Wrapped: DirectCBORDecodable {
+    static func readCBOR(from tape: CBORTape, at index: Int, path: () -> [any CodingKey]) throws -> Wrapped? {
+        if tape.tokens[index].kind == .null { return nil }
+        return try Wrapped.readCBOR(from: tape, at: index, path: path)
+    }
+}

@@ -1,15 +1,17 @@
 /// Strict UTF-8 validation (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF.
 enum UTF8Validation {
-    static func isValid(_ bytes: [UInt8], start: Int, count: Int) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            isValid(UnsafeBufferPointer(rebasing: buffer[start..<(start + count)]))
-        }
-    }
-
     static func isValid(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
         var index = 0
         let count = buffer.count
         while index < count {
+            // ASCII fast path: eight bytes at a time while no byte has its high bit set.
+            while count - index >= 8 {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                guard word & 0x8080_8080_8080_8080 == 0 else { break }
+                index += 8
+            }
+            guard index < count else { return true }
             let lead = buffer[index]
             if lead < 0x80 {
                 index += 1

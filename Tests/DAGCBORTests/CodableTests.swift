@@ -327,11 +327,72 @@ struct CodableTests {
         #expect(throws: EncodingError.self) { try DAGCBOREncoder().encode(tree(depth: 256)) }
     }
 
+    final class Chain: Codable {
+        let inner: Chain?
+        let names: [String]?
+        init(inner: Chain?, names: [String]?) {
+            self.inner = inner
+            self.names = names
+        }
+    }
+
+    @Test("an array of strings at the nesting limit is allowed, one level deeper is refused")
+    func stringArrayAtNestingLimit() throws {
+        // Each Chain is one map level; the innermost one's names array adds one more.
+        func chain(maps: Int) -> Chain {
+            var node = Chain(inner: nil, names: ["x"])
+            for _ in 1..<maps { node = Chain(inner: node, names: nil) }
+            return node
+        }
+        let limit = DAGCBORValue.maxNestingDepth
+        let deepest = try DAGCBOREncoder().encode(chain(maps: limit - 1))
+        #expect(try DAGCBORValue.decode(deepest).encoded() == deepest)
+        #expect(throws: EncodingError.self) { try DAGCBOREncoder().encode(chain(maps: limit)) }
+    }
+
     @Test("DAGCBORValue properties and CIDs also encode with JSONEncoder")
     func valueWithJSON() throws {
         let value: DAGCBORValue = .map(DAGCBORMap(["a": [1, -2, 1.5, true, .null, "t"]]))
         let json = try JSONEncoder().encode(value)
         #expect(String(decoding: json, as: UTF8.self) == #"{"a":[1,-2,1.5,true,null,"t"]}"#)
         #expect(try JSONDecoder().decode(DAGCBORValue.self, from: json) == value)
+    }
+
+    struct Collections: Codable, Equatable {
+        var names: [String]
+        var maybe: [String?]
+        var grid: [[Int]]
+        var blobs: [Data]
+        var links: [CID]
+        var ratios: [Float]
+        var flags: [Bool]?
+    }
+
+    @Test("collections of primitives, Data and CIDs take the direct path with the same result as the value model")
+    func collectionsMatchValueModel() throws {
+        let cid = CID(codec: .raw, hashing: Data([7]))
+        let sample = Collections(names: ["b", "a"], maybe: ["x", nil], grid: [[1, -2], []], blobs: [Data([1]), Data()],
+                                 links: [cid], ratios: [0.5], flags: nil)
+        let bytes = try roundTrip(sample)
+        let expected = DAGCBORValue.map(DAGCBORMap([
+            "names": ["b", "a"], "maybe": ["x", .null], "grid": [[1, -2], []],
+            "blobs": [.bytes(Data([1])), .bytes(Data())], "links": [.link(cid)], "ratios": [0.5],
+        ]))
+        #expect(bytes == (try expected.encoded()))
+        #expect(try DAGCBOREncoder().encode(["a", "b"]).hex == "8261616162")
+        #expect(try DAGCBORDecoder().decode([String].self, from: Data(hex: "8261616162")) == ["a", "b"])
+        #expect(try DAGCBORDecoder().decode([Int?].self, from: Data(hex: "82f601")) == [nil, 1])
+    }
+
+    @Test("a type mismatch inside a collection reports the element's index in the coding path")
+    func collectionMismatchPath() throws {
+        do {
+            _ = try DAGCBORDecoder().decode(Collections.self, from: try DAGCBORValue.map(DAGCBORMap([
+                "names": ["a", 1], "maybe": [], "grid": [], "blobs": [], "links": [], "ratios": [],
+            ])).encoded())
+            Issue.record("expected a type mismatch")
+        } catch DecodingError.typeMismatch(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["names", "Index 1"])
+        }
     }
 }
