@@ -20,8 +20,7 @@ struct Delete: AsyncParsableCommand {
     func run() async throws {
         let journal = try storeOptions.openJournal()
         let memory = try await journal.repository.resolve(reference)
-        try await journal.repository.delete(memory.id)
-        let tombstone = try await journal.repository.history(of: memory.id.uuidString).last?.cid ?? ""
+        let tombstone = try await journal.repository.delete(memory.id)
         let result = Result(id: memory.id.uuidString.lowercased(), cid: tombstone, deleted: true)
         if output.json { return try Output.json(result) }
         print("Deleted \(result.id)")

@@ -101,9 +101,11 @@ enum ChainHistory {
                 starts.append(row)
             }
         }
+        var signedAt: [String: Int64] = [:]
+        for row in rows { signedAt[row.cid] = (try? ReceiptLedger.receipt(from: row).header.createdAtMs) ?? 0 }
         func signedOrder(_ lhs: HeaderRow, _ rhs: HeaderRow) -> Bool {
-            let left = (try? ReceiptLedger.receipt(from: lhs).header.createdAtMs) ?? 0
-            let right = (try? ReceiptLedger.receipt(from: rhs).header.createdAtMs) ?? 0
+            let left = signedAt[lhs.cid] ?? 0
+            let right = signedAt[rhs.cid] ?? 0
             return left != right ? left < right : lhs.cid < rhs.cid
         }
         var ordered: [HeaderRow] = []

@@ -71,17 +71,21 @@ public struct ReceiptManager: Sendable {
     }
 
     /// Deletes a session by appending a tombstone; its history stays verifiable.
-    public func delete(_ id: UUID) async throws {
+    /// - Returns: the tombstone receipt's CID.
+    @discardableResult
+    public func delete(_ id: UUID) async throws -> String {
         let time = now()
-        try await database.write { db in
+        let tombstone = try await database.write { db in
             let head = try authoredHead(of: id, in: db)
             let receipt = try signer.sign(
                 type: ReceiptType.sessionDeleted.rawValue, payload: DeletionPayload(),
                 createdAtMs: Self.milliseconds(time), parent: head
             )
             try ReceiptLedger.append(receipt, content: .deletion, receivedAt: time, in: db)
+            return receipt.cid.string
         }
         logger.debug("session deleted", metadata: ["memory": "\(id)"])
+        return tombstone
     }
 
     /// The latest receipt of a live chain that this identity may extend.

@@ -106,8 +106,9 @@ public struct MemoryRepository: Sendable {
         return try await require(id)
     }
 
-    /// Deletes a session (a signed tombstone).
-    public func delete(_ id: UUID) async throws {
+    /// Deletes a session (a signed tombstone) and returns the tombstone's CID.
+    @discardableResult
+    public func delete(_ id: UUID) async throws -> String {
         try await manager.delete(id)
     }
 
