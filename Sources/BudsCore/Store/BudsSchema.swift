@@ -108,14 +108,16 @@ public enum BudsSchema {
             CREATE INDEX idx_memory_effects_effect ON memory_effects(effect);
             """)
 
-        // memories_fts — full-text index over strain, brand and notes of live memories;
-        // case- and diacritic-insensitive.
-        try db.execute(sql: """
-            CREATE VIRTUAL TABLE memories_fts USING fts5(
-                memory_uuid UNINDEXED, strain, brand, notes,
-                tokenize = 'unicode61 remove_diacritics 2'
-            );
-            """)
+        // memories_fts — full-text index over strain, brand and notes, case- and
+        // diacritic-insensitive. External content: rows are local_receipts' rows, kept in step
+        // by triggers, so a write never has to find and delete an index row by a text column.
+        try db.create(virtualTable: "memories_fts", using: FTS5()) { table in
+            table.synchronize(withTable: "local_receipts")
+            table.tokenizer = .unicode61(diacritics: .remove)
+            table.column("strain_name")
+            table.column("brand")
+            table.column("notes")
+        }
 
         // shared_memories — which version of a memory was shared with whom (sealed for the
         // recipient's devices); written by the sharing feature.

@@ -17,8 +17,10 @@ enum MemoryQuery {
         var clauses = ["lr.is_deleted = 0"]
         var arguments: StatementArguments = []
         if let cursor {
-            clauses.append("(lr.session_at < ? OR (lr.session_at = ? AND lr.uuid < ?))")
-            arguments += [cursor.sessionAt, cursor.sessionAt, cursor.id]
+            // A row value, not `a < ? OR (a = ? AND b < ?)`: SQLite seeks the timeline index
+            // with it, where the OR form scans every live row before the cursor.
+            clauses.append("(lr.session_at, lr.uuid) < (?, ?)")
+            arguments += [cursor.sessionAt, cursor.id]
         }
         if let type = filter.productType {
             clauses.append("lr.product_type = ?")
@@ -42,7 +44,7 @@ enum MemoryQuery {
         if let text = filter.searchText {
             // Every word must match as a prefix; text with no searchable word matches nothing.
             guard let pattern = FTS5Pattern(matchingAllPrefixesIn: text) else { return [] }
-            clauses.append("lr.uuid IN (SELECT memory_uuid FROM memories_fts WHERE memories_fts MATCH ?)")
+            clauses.append("lr.rowid IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)")
             arguments += [pattern]
         }
         var sql = select + "\nWHERE " + clauses.joined(separator: " AND ") + "\nORDER BY lr.session_at DESC, lr.uuid DESC"

@@ -118,20 +118,16 @@ enum ReceiptLedger {
         return receipt.cid.string > row.headerCID
     }
 
+    /// Replaces a chain's effect rows (full-text search follows `local_receipts` by trigger).
     private static func index(_ row: LocalReceiptRow, effects: [String], in db: Database) throws {
         try unindex(row.uuid, in: db)
         for effect in effects {
             try db.execute(sql: "INSERT INTO memory_effects (memory_uuid, effect) VALUES (?, ?)", arguments: [row.uuid, effect])
         }
-        try db.execute(
-            sql: "INSERT INTO memories_fts (memory_uuid, strain, brand, notes) VALUES (?, ?, ?, ?)",
-            arguments: [row.uuid, row.strainName, row.brand, row.notes]
-        )
     }
 
     private static func unindex(_ uuid: String, in db: Database) throws {
         try db.execute(sql: "DELETE FROM memory_effects WHERE memory_uuid = ?", arguments: [uuid])
-        try db.execute(sql: "DELETE FROM memories_fts WHERE memory_uuid = ?", arguments: [uuid])
     }
 
     private static func payloadJSON(_ content: SessionContent) throws -> String {
