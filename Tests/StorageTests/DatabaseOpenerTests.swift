@@ -23,7 +23,7 @@ private func makeMigrator(counter: URL) -> DatabaseMigrator {
 
 @Suite("DatabaseOpener")
 struct DatabaseOpenerTests {
-    @Test("opening a file creates its folder, uses WAL, enables foreign keys and a busy timeout")
+    @Test("opening a file creates its folder, uses WAL, foreign keys, a busy timeout and a 16 MiB page cache")
     func openFileConfiguration() throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
@@ -40,6 +40,9 @@ struct DatabaseOpenerTests {
         #expect(writerForeignKeys == 1)
         let busyTimeout = try writer.write { try Int.fetchOne($0, sql: "PRAGMA busy_timeout") }
         #expect(busyTimeout == 5_000)
+        let readerCache = try writer.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        let writerCache = try writer.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        #expect(readerCache == -16_384 && writerCache == -16_384)
     }
 
     @Test("foreign keys are enforced")

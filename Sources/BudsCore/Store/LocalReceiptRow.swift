@@ -30,7 +30,7 @@ struct LocalReceiptRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     var createdAt: Double
     var updatedAt: Double
 
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    enum CodingKeys: String, CodingKey, ColumnExpression, CaseIterable {
         case uuid
         case rootCID = "root_cid"
         case headerCID = "header_cid"
@@ -55,6 +55,40 @@ struct LocalReceiptRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         case sessionAt = "session_at"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
+    }
+
+    /// The row's values in `CodingKeys` order, for the cached statements below: the write path
+    /// runs once per receipt, so it skips Codable encoding and SQL generation.
+    private var orderedValues: [DatabaseValue] {
+        [
+            uuid.databaseValue, rootCID.databaseValue, headerCID.databaseValue, headCreatedAtMs.databaseValue,
+            isDeleted.databaseValue, isFavorited.databaseValue, tagsJSON.databaseValue, localNotes.databaseValue,
+            imageCID.databaseValue, locationCID.databaseValue, strainName.databaseValue, productType.databaseValue,
+            rating.databaseValue, notes.databaseValue, brand.databaseValue, thcPercent.databaseValue,
+            cbdPercent.databaseValue, amountGrams.databaseValue, effectsJSON.databaseValue,
+            consumptionMethod.databaseValue, claimedTimeMs.databaseValue, sessionAt.databaseValue,
+            createdAt.databaseValue, updatedAt.databaseValue,
+        ]
+    }
+
+    private static let columnList = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
+
+    func insertCached(_ db: Database) throws {
+        let placeholders = Array(repeating: "?", count: CodingKeys.allCases.count).joined(separator: ", ")
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO local_receipts (\(Self.columnList)) VALUES (\(placeholders))"
+        )
+        try statement.execute(arguments: StatementArguments(orderedValues))
+    }
+
+    func updateCached(_ db: Database) throws {
+        let assignments = CodingKeys.allCases.dropFirst().map { "\($0.rawValue) = ?" }.joined(separator: ", ")
+        let statement = try db.cachedStatement(sql: "UPDATE local_receipts SET \(assignments) WHERE uuid = ?")
+        try statement.execute(arguments: StatementArguments(orderedValues.dropFirst() + [uuid.databaseValue]))
+    }
+
+    static func fetchCached(rootCID: String, in db: Database) throws -> LocalReceiptRow? {
+        try fetchOne(db.cachedStatement(sql: "SELECT * FROM local_receipts WHERE root_cid = ?"), arguments: [rootCID])
     }
 
     /// Copies a session payload's fields in as the chain's latest version.

@@ -53,32 +53,30 @@ enum ReceiptLedger {
 
     /// Stores a receipt (already signed or verified by the caller) and updates its chain.
     static func append(_ receipt: Receipt, content: SessionContent, receivedAt: Date, in db: Database) throws {
-        try HeaderRow(
-            cid: receipt.cid.string,
-            did: receipt.header.did,
-            deviceId: receipt.header.deviceId,
-            parentCID: receipt.header.parentCID?.string,
-            rootCID: receipt.rootCID.string,
-            receiptType: receipt.header.receiptType,
-            signature: receipt.signatureBase64,
-            rawCBOR: receipt.rawCBOR,
-            payloadJSON: payloadJSON(content),
-            receivedAt: receivedAt.timeIntervalSince1970
-        ).insert(db)
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO ucr_headers (cid, did, device_id, parent_cid, root_cid, receipt_type, signature, raw_cbor, \
+            payload_json, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try insert.execute(arguments: [
+            receipt.cid.string, receipt.header.did, receipt.header.deviceId, receipt.header.parentCID?.string,
+            receipt.rootCID.string, receipt.header.receiptType, receipt.signatureBase64, receipt.rawCBOR,
+            try payloadJSON(content), receivedAt.timeIntervalSince1970,
+        ])
         try project(receipt, content: content, in: db)
     }
 
     private static func project(_ receipt: Receipt, content: SessionContent, in db: Database) throws {
         let rootCID = receipt.rootCID.string
-        let existing = try LocalReceiptRow.filter(LocalReceiptRow.CodingKeys.rootCID == rootCID).fetchOne(db)
+        // A first receipt starts a new chain: there is nothing to look up.
+        let existing = receipt.header.parentCID == nil ? nil : try LocalReceiptRow.fetchCached(rootCID: rootCID, in: db)
         let createdAtMs = receipt.header.createdAtMs
         switch content {
         case .session(let payload):
             if var row = existing {
                 guard !row.isDeleted, isNewer(receipt, than: row) else { return }
                 row.apply(payload, head: receipt.cid.string, headCreatedAtMs: createdAtMs)
-                try row.update(db)
-                try index(row, effects: payload.effects, in: db)
+                try row.updateCached(db)
+                try index(row, effects: payload.effects, replacing: true, in: db)
             } else {
                 guard receipt.header.parentCID == nil else {
                     throw ReceiptError.missingParent(cid: receipt.cid.string, parent: receipt.header.parentCID?.string ?? "")
@@ -93,8 +91,8 @@ enum ReceiptLedger {
                     createdAt: createdAt, updatedAt: createdAt
                 )
                 row.apply(payload, head: receipt.cid.string, headCreatedAtMs: createdAtMs)
-                try row.insert(db)
-                try index(row, effects: payload.effects, in: db)
+                try row.insertCached(db)
+                try index(row, effects: payload.effects, replacing: false, in: db)
             }
         case .deletion:
             guard var row = existing else {
@@ -105,7 +103,7 @@ enum ReceiptLedger {
             row.headerCID = receipt.cid.string
             row.headCreatedAtMs = createdAtMs
             row.updatedAt = Double(createdAtMs) / 1000
-            try row.update(db)
+            try row.updateCached(db)
             try unindex(row.uuid, in: db)
         }
     }
@@ -119,15 +117,16 @@ enum ReceiptLedger {
     }
 
     /// Replaces a chain's effect rows (full-text search follows `local_receipts` by trigger).
-    private static func index(_ row: LocalReceiptRow, effects: [String], in db: Database) throws {
-        try unindex(row.uuid, in: db)
+    private static func index(_ row: LocalReceiptRow, effects: [String], replacing: Bool, in db: Database) throws {
+        if replacing { try unindex(row.uuid, in: db) }
+        let insert = try db.cachedStatement(sql: "INSERT INTO memory_effects (memory_uuid, effect) VALUES (?, ?)")
         for effect in effects {
-            try db.execute(sql: "INSERT INTO memory_effects (memory_uuid, effect) VALUES (?, ?)", arguments: [row.uuid, effect])
+            try insert.execute(arguments: [row.uuid, effect])
         }
     }
 
     private static func unindex(_ uuid: String, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM memory_effects WHERE memory_uuid = ?", arguments: [uuid])
+        try db.cachedStatement(sql: "DELETE FROM memory_effects WHERE memory_uuid = ?").execute(arguments: [uuid])
     }
 
     private static func payloadJSON(_ content: SessionContent) throws -> String {
