@@ -7,7 +7,7 @@ let package = Package(
     name: "LocalFirstAppsBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: ".."),
+        .package(name: "LocalFirstApps", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [

@@ -1,18 +1,33 @@
-"""Reference timing for the DAG-CBOR benchmark: Python's cbor2 (C extension) encoding and
-decoding the same session payload as BenchmarkFixtures.payload, with canonical=True.
+"""Reference timing for the DAG-CBOR benchmark: Python's cbor2 encoding and decoding the same
+session payload as BenchmarkFixtures.payload, with canonical=True.
 
 Usage: pip install cbor2 && python3 cbor2_reference.py
-Prints nanoseconds per encode+decode pair (best of 7 runs of 100,000 pairs)."""
+Prints nanoseconds per encode+decode pair (best of 7 runs of 100,000 pairs).
+
+Which native backend is measured depends on the cbor2 version:
+- cbor2 < 6 ships a C extension, the top-level module `_cbor2`, with a pure-Python fallback;
+- cbor2 >= 6 is implemented in Rust (PyO3), as the submodule `cbor2._cbor2`, with no fallback.
+The script reports the module `cbor2.dumps` really comes from and refuses to time pure Python,
+whose figure would be no reference at all. For the C extension: pip install 'cbor2<6'."""
+import importlib.metadata
 import sys
 import timeit
 
 import cbor2
 
-try:
-    from _cbor2 import dumps as c_dumps  # noqa: F401  (the C extension is present)
-    backend = "C extension"
-except ImportError:
-    backend = "pure Python"
+version = importlib.metadata.version("cbor2")
+dumps_module = getattr(cbor2.dumps, "__module__", None) or "?"
+native = type(cbor2.dumps).__name__ == "builtin_function_or_method" and type(cbor2.loads).__name__ == (
+    "builtin_function_or_method"
+)
+if not native:
+    sys.exit(f"cbor2 {version}: dumps/loads are pure Python ({dumps_module}); install a wheel with the native extension")
+if dumps_module == "_cbor2":
+    backend = "C extension _cbor2"
+elif int(version.split(".")[0]) >= 6:
+    backend = f"Rust extension {dumps_module}"
+else:
+    backend = f"native extension {dumps_module}"
 
 payload = {
     "claimedTimeMs": 1763587800000,
@@ -36,5 +51,4 @@ def pair():
 encoded = cbor2.dumps(payload, canonical=True)
 n = 100_000
 best = min(timeit.repeat(pair, number=n, repeat=7))
-print(f"cbor2 {cbor2.__version__ if hasattr(cbor2, '__version__') else ''} ({backend}): "
-      f"{best / n * 1e9:.0f} ns per encode+decode, {len(encoded)} bytes", file=sys.stdout)
+print(f"cbor2 {version} ({backend}): {best / n * 1e9:.0f} ns per encode+decode, {len(encoded)} bytes")

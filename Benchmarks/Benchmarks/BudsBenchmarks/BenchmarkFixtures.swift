@@ -13,15 +13,24 @@ enum BenchmarkFixtures {
 
     /// Realistic sessions: most fields filled, a few effects, times spread over years.
     static func drafts(count: Int, start: Date = Date(timeIntervalSince1970: 1_600_000_000)) -> [SessionDraft] {
-        (0..<count).map { index in
-            SessionDraft(
-                strainName: strains[index % strains.count], productType: index % 4 == 0 ? .edible : .flower,
-                rating: index % 5 + 1, notes: "Session \(index): smooth, citrus, good for an evening walk.",
-                brand: "Cookies", thcPercent: 18.5 + Double(index % 10), cbdPercent: 0.5, amountGrams: 0.35,
-                effects: [effects[index % effects.count], effects[(index + 2) % effects.count]],
-                consumptionMethod: .vape, claimedTime: start.addingTimeInterval(Double(index) * 1_800)
-            )
-        }
+        (0..<count).map { index in draft(index: index, start: start) }
+    }
+
+    /// One draft; the values are spelled out in typed steps because a single literal expression
+    /// is too much for the type checker ("unable to type-check this expression in reasonable time").
+    private static func draft(index: Int, start: Date) -> SessionDraft {
+        let productType: ProductType = index % 4 == 0 ? .edible : .flower
+        let thcPercent: Double = 18.5 + Double(index % 10)
+        let sessionEffects: [String] = [effects[index % effects.count], effects[(index + 2) % effects.count]]
+        let claimedTime: Date = start.addingTimeInterval(Double(index) * 1_800)
+        let notes: String = "Session \(index): smooth, citrus, good for an evening walk."
+        return SessionDraft(
+            strainName: strains[index % strains.count], productType: productType,
+            rating: index % 5 + 1, notes: notes,
+            brand: "Cookies", thcPercent: thcPercent, cbdPercent: 0.5, amountGrams: 0.35,
+            effects: sessionEffects,
+            consumptionMethod: .vape, claimedTime: claimedTime
+        )
     }
 
     /// The payload the DAG-CBOR benchmark and `cbor2_reference.py` both encode.
@@ -40,32 +49,5 @@ enum BenchmarkFixtures {
 
     static func deepCursor() async throws -> TimelineCursor? {
         try await large.deepCursor()
-    }
-}
-
-/// Builds the 100,000-memory journal on first use.
-private actor LargeJournal {
-    private var built: BudsJournal?
-    private var cursor: TimelineCursor?
-
-    func journal() async throws -> BudsJournal {
-        if let built { return built }
-        let journal = try BudsJournal.open(at: BenchmarkFixtures.temporaryDirectory())
-        for batch in 0..<10 {
-            let start = Date(timeIntervalSince1970: 1_500_000_000 + Double(batch) * 10_000 * 1_800)
-            _ = try await journal.manager.createBatch(BenchmarkFixtures.drafts(count: 10_000, start: start))
-        }
-        var next: TimelineCursor?
-        for _ in 0..<1_000 {
-            next = try await journal.repository.fetchPage(before: next, limit: 50).next
-        }
-        cursor = next
-        built = journal
-        return journal
-    }
-
-    func deepCursor() async throws -> TimelineCursor? {
-        _ = try await journal()
-        return cursor
     }
 }
