@@ -9,32 +9,10 @@ struct History: AsyncParsableCommand {
     @Argument(help: "The memory's id (or an 8+ character prefix) or a CID from its chain.") var reference: String
     @OptionGroup var output: OutputOptions
 
-    private struct Entry: Encodable {
-        let cid: String
-        let receiptType: String
-        let createdAt: Date
-        let createdAtMs: Int64
-        let parentCID: String?
-        let rootCID: String
-        let did: String
-        let deviceId: String
-        let signature: String
-        let verified: Bool
-        let failure: String?
-    }
-
     func run() async throws {
         let journal = try storeOptions.openJournal()
         let history = try await journal.repository.history(of: reference)
-        if output.json {
-            return try Output.json(history.map {
-                Entry(
-                    cid: $0.cid, receiptType: $0.receiptType, createdAt: $0.createdAt, createdAtMs: $0.createdAtMs,
-                    parentCID: $0.parentCID, rootCID: $0.rootCID, did: $0.did, deviceId: $0.deviceId,
-                    signature: $0.signature, verified: $0.isVerified, failure: $0.verificationFailure
-                )
-            })
-        }
+        if output.json { return try Output.json(history) }
         Output.table(
             ["#", "WHEN", "TYPE", "CID", "VERIFIED"],
             history.enumerated().map { index, version in
