@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Kits are app-agnostic building blocks; each app has a Core (models, store,
 /// services, view models, cloud client) and a CLI that drives it from a terminal.
-/// Dependency direction is one way: CLI → Core → Kits.
+/// Dependency direction is one way: CLI → Core → Kits; each app's Cloud module is mounted by
+/// `app-server`, and its Core and Cloud share only the generated API module.
 let package = Package(
     name: "LocalFirstApps",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -19,12 +20,22 @@ let package = Package(
         .library(name: "Validation", targets: ["Validation"]),
         .library(name: "BudsCore", targets: ["BudsCore"]),
         .executable(name: "buds", targets: ["BudsCLI"]),
+        .library(name: "KilroyAPI", targets: ["KilroyAPI"]),
+        .library(name: "KilroyCore", targets: ["KilroyCore"]),
+        .library(name: "KilroyCloud", targets: ["KilroyCloud"]),
+        .executable(name: "kilroy", targets: ["KilroyCLI"]),
+        .executable(name: "app-server", targets: ["AppServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
     ],
     targets: [
         // MARK: Kits
@@ -54,6 +65,57 @@ let package = Package(
             ]
         ),
 
+        // MARK: Kilroy
+        .target(
+            name: "KilroyAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi.yaml", "openapi-generator-config.yaml"]
+        ),
+        .target(
+            name: "KilroyCore",
+            dependencies: [
+                "KilroyAPI", "Geo", "Storage", "Observability", "Validation", "DAGCBOR",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "KilroyCloud",
+            dependencies: [
+                "KilroyAPI", "Geo", "Storage", "Observability", "Validation", "DAGCBOR",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "KilroyCLI",
+            dependencies: [
+                "KilroyCore", "Geo", "Observability",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // MARK: Cloud
+        .executableTarget(
+            name: "AppServer",
+            dependencies: [
+                "KilroyCloud", "Observability",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DAGCBORTests", dependencies: ["TestSupport", "DAGCBOR"]),
@@ -70,6 +132,31 @@ let package = Package(
         .testTarget(
             name: "BudsCLITests",
             dependencies: ["BudsCLI", "DAGCBOR", "Identity", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"]),
+        .testTarget(
+            name: "KilroyCoreTests",
+            dependencies: ["TestSupport", "KilroyCore", "KilroyAPI", "Geo"]
+        ),
+        .testTarget(
+            name: "KilroyCloudTests",
+            dependencies: [
+                "TestSupport", "KilroyCloud", "KilroyAPI", "Geo",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "KilroyCLITests",
+            dependencies: [
+                "TestSupport", "KilroyCLI", "KilroyCore", "KilroyCloud", "Geo",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "AppServerTests",
+            dependencies: ["AppServer", "KilroyCloud", .product(name: "Hummingbird", package: "hummingbird")]
         ),
     ],
     swiftLanguageModes: [.v6]

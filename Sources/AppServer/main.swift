@@ -1,0 +1,1 @@
+print("app-server: not built yet")

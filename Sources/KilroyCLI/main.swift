@@ -1,0 +1,1 @@
+print("kilroy: not built yet")
