@@ -136,7 +136,11 @@ let package = Package(
         .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"]),
         .testTarget(
             name: "KilroyCoreTests",
-            dependencies: ["TestSupport", "KilroyCore", "KilroyAPI", "Geo"]
+            dependencies: [
+                "TestSupport", "KilroyCore", "KilroyAPI", "Geo",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
         .testTarget(
             name: "KilroyCloudTests",

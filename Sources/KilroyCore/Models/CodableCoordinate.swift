@@ -1,0 +1,42 @@
+import Foundation
+import Geo
+
+/// A latitude/longitude pair as the seed app stores it in `memories.json`
+/// (`{"latitude": …, "longitude": …}`), always valid.
+///
+/// It exists next to Geo's ``Geo/Coordinate`` because the seed's JSON shape is part of the
+/// store's format; it converts both ways without loss, and decoding applies the same validation,
+/// so a hand-edited file with a latitude of 95 is rejected instead of loaded.
+public struct CodableCoordinate: Hashable, Sendable {
+    private let value: Coordinate
+
+    /// Degrees north of the equator, −90…90.
+    public var latitude: Double { value.latitude }
+    /// Degrees east of Greenwich, −180…180.
+    public var longitude: Double { value.longitude }
+
+    /// Creates a coordinate from degrees, rejecting values that are not finite or out of range.
+    public init(latitude: Double, longitude: Double) throws(GeoError) {
+        value = try Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// Wraps an already validated Geo coordinate.
+    public init(_ coordinate: Coordinate) {
+        value = coordinate
+    }
+
+    /// The same point as a Geo coordinate, for distance and geohash computations.
+    public var coordinate: Coordinate { value }
+}
+
+extension CodableCoordinate: Codable {
+    /// Decodes `{"latitude": …, "longitude": …}`; an out-of-range value is a
+    /// `DecodingError.dataCorrupted` naming the field.
+    public init(from decoder: any Decoder) throws {
+        value = try Coordinate(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+    }
+}

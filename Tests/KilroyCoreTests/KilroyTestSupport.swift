@@ -1,0 +1,128 @@
+import Foundation
+import Geo
+@testable import KilroyCore
+
+/// A settable clock for tests.
+/// `@unchecked Sendable` is safe: the only state is `current`, read and written under `lock`.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date = Date(timeIntervalSince1970: 1_780_000_000)) {
+        current = start
+    }
+
+    var now: Date {
+        lock.withLock { current }
+    }
+
+    func advance(by seconds: TimeInterval) {
+        lock.withLock { current += seconds }
+    }
+
+    var function: @Sendable () -> Date { { self.now } }
+}
+
+/// A fresh store folder under the temporary directory.
+func temporaryStoreFolder() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-tests-\(UUID().uuidString)", isDirectory: true)
+}
+
+/// Photo bytes that pass magic-byte detection.
+enum TestImages {
+    static func jpeg(_ seed: UInt8 = 1) -> Data {
+        Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, seed]) + Data(repeating: seed, count: 64)
+    }
+
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 32)
+
+    /// An ISO-BMFF `ftyp` box with the `heic` brand.
+    static let heic = Data([0x00, 0x00, 0x00, 0x18]) + Data("ftypheic".utf8) + Data([0, 0, 0, 0]) + Data("mif1heic".utf8)
+        + Data(repeating: 3, count: 32)
+
+    static let text = Data("not a photo at all".utf8)
+}
+
+func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
+    // Test coordinates are literals in range.
+    try! Coordinate(latitude: latitude, longitude: longitude)
+}
+
+/// A point `east` and `north` metres from `origin` (flat-Earth offsets: fine for tens of metres).
+func offset(_ origin: Coordinate, east: Double, north: Double) -> Coordinate {
+    let metersPerDegree = earthMeanRadiusMeters * Double.pi / 180
+    return coordinate(
+        origin.latitude + north / metersPerDegree,
+        origin.longitude + east / (metersPerDegree * cos(origin.latitude * Double.pi / 180))
+    )
+}
+
+func memory(at point: Coordinate, id: UUID = UUID(), capturedAt: Date = Date(timeIntervalSince1970: 1_780_000_000), comment: String? = nil) -> DroppedMemory {
+    DroppedMemory(id: id, coordinate: CodableCoordinate(point), capturedAt: capturedAt, comment: comment)
+}
+
+/// A scriptable ``KilroyCloudService``: records every call and answers from queues of canned
+/// results (success when a queue is empty).
+actor FakeCloud: KilroyCloudService {
+    enum Call: Equatable {
+        case uploadImage(Int)
+        case createKilroy(String, imageID: String)
+        case near(Double, Double, radius: Double)
+        case get(String)
+        case delete(String)
+        case report(String)
+    }
+
+    private(set) var calls: [Call] = []
+    var uploadFailures: [KilroyCloudError] = []
+    var createFailures: [KilroyCloudError] = []
+    var deleteFailures: [KilroyCloudError] = []
+    var nearAnswer: Result<CloudNearbyResult, KilroyCloudError> = .success(CloudNearbyResult(kilroys: []))
+    private(set) var created: [String: CloudKilroy] = [:]
+
+    func failUploads(_ errors: [KilroyCloudError]) { uploadFailures = errors }
+    func failCreates(_ errors: [KilroyCloudError]) { createFailures = errors }
+    func failDeletes(_ errors: [KilroyCloudError]) { deleteFailures = errors }
+    func answerNear(_ answer: Result<CloudNearbyResult, KilroyCloudError>) { nearAnswer = answer }
+
+    func uploadImage(_ data: Data) async throws(KilroyCloudError) -> String {
+        calls.append(.uploadImage(data.count))
+        if !uploadFailures.isEmpty { throw uploadFailures.removeFirst() }
+        return "bafkrei-\(data.count)"
+    }
+
+    func createKilroy(from memory: DroppedMemory, imageID: String) async throws(KilroyCloudError) -> CloudKilroy {
+        let id = memory.id.uuidString.lowercased()
+        calls.append(.createKilroy(id, imageID: imageID))
+        if !createFailures.isEmpty { throw createFailures.removeFirst() }
+        let kilroy = CloudKilroy(
+            id: id, imageURL: "http://cloud/kilroy/v1/images/\(imageID)", latitude: memory.coordinate.latitude,
+            longitude: memory.coordinate.longitude, geohash: "", placeName: memory.placeName ?? "",
+            comment: memory.comment, createdAt: memory.capturedAt, deviceId: "fake-device"
+        )
+        created[id] = kilroy
+        return kilroy
+    }
+
+    func kilroysNear(_ coordinate: Coordinate, radius: Double, limit: Int?) async throws(KilroyCloudError) -> CloudNearbyResult {
+        calls.append(.near(coordinate.latitude, coordinate.longitude, radius: radius))
+        return try nearAnswer.get()
+    }
+
+    func kilroy(id: String) async throws(KilroyCloudError) -> CloudKilroy {
+        calls.append(.get(id))
+        guard let kilroy = created[id] else { throw .notFound(message: "No kilroy \(id).") }
+        return kilroy
+    }
+
+    func deleteKilroy(id: String) async throws(KilroyCloudError) {
+        calls.append(.delete(id))
+        if !deleteFailures.isEmpty { throw deleteFailures.removeFirst() }
+        guard created.removeValue(forKey: id) != nil else { throw .notFound(message: "No kilroy \(id).") }
+    }
+
+    func reportKilroy(id: String, reason: String?) async throws(KilroyCloudError) -> CloudReport {
+        calls.append(.report(id))
+        return CloudReport(kilroyID: id, reportCount: 1, hidden: false)
+    }
+}
