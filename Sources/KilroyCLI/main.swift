@@ -1,1 +1,0 @@
-print("kilroy: not built yet")
