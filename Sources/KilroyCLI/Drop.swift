@@ -21,7 +21,7 @@ struct Drop: AsyncParsableCommand {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw KilroyStoreError.invalidField(field: "image", reason: "cannot read \(image)")
+            throw CLIFieldError(field: "image", reason: "cannot read \(image)")
         }
         let environment = try options.environment()
         let memory = try await environment.memories.drop(DropDraft(

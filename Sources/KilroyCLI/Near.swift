@@ -32,15 +32,7 @@ struct Near: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let center: Coordinate
-        do {
-            center = try Coordinate(latitude: lat, longitude: lon)
-        } catch {
-            switch error {
-            case .invalidLatitude: throw KilroyStoreError.invalidField(field: "lat", reason: "must be between -90 and 90")
-            case .invalidLongitude: throw KilroyStoreError.invalidField(field: "lon", reason: "must be between -180 and 180")
-            }
-        }
+        let center = try CodableCoordinate.validated(latitude: lat, longitude: lon).coordinate
         let environment = try options.environment()
         let service = environment.nearbyService(cloud: try options.cloudClient(environment))
         let result = try await service.nearby(center, radius: radius, limit: limit)

@@ -40,3 +40,23 @@ extension CodableCoordinate: Codable {
         try value.encode(to: encoder)
     }
 }
+
+extension CodableCoordinate {
+    /// A coordinate from numbers a person typed, or an error naming the field as the CLI and the
+    /// forms do: `lat: must be between -90 and 90`, `lon: must be between -180 and 180`.
+    public static func validated(latitude: Double, longitude: Double) throws(KilroyStoreError) -> CodableCoordinate {
+        do {
+            return try CodableCoordinate(latitude: latitude, longitude: longitude)
+        } catch {
+            switch error {
+            case .invalidLatitude:
+                throw .invalidField(field: "lat", reason: "must be between -90 and 90")
+            case .invalidLongitude:
+                throw .invalidField(field: "lon", reason: "must be between -180 and 180")
+            case .invertedLatitudes, .invalidRadius:
+                // Not thrown when making a coordinate; kept exhaustive for future cases.
+                throw .invalidField(field: "lat", reason: error.errorDescription ?? "is invalid")
+            }
+        }
+    }
+}

@@ -80,6 +80,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
             let reason = switch error {
             case .invalidLatitude: "lat \(latitude) is outside -90...90"
             case .invalidLongitude: "lon \(longitude) is outside -180...180"
+            case .invertedLatitudes, .invalidRadius: error.errorDescription ?? "invalid coordinate"
             }
             fail(parser, .invalidCoordinate(line: line, reason: reason))
         }

@@ -23,15 +23,7 @@ public struct MemoryService: Sendable {
     /// - Throws: `KilroyStoreError.invalidField` naming `lat`, `lon`, `image`, `comment`, `place`
     ///   or `address`; nothing is written then.
     public func drop(_ draft: DropDraft) async throws(KilroyStoreError) -> DroppedMemory {
-        let coordinate: CodableCoordinate
-        do {
-            coordinate = try CodableCoordinate(latitude: draft.latitude, longitude: draft.longitude)
-        } catch {
-            switch error {
-            case .invalidLatitude: throw .invalidField(field: "lat", reason: "must be between -90 and 90")
-            case .invalidLongitude: throw .invalidField(field: "lon", reason: "must be between -180 and 180")
-            }
-        }
+        let coordinate = try CodableCoordinate.validated(latitude: draft.latitude, longitude: draft.longitude)
         let memory = DroppedMemory(
             id: draft.id ?? UUID(), coordinate: coordinate, capturedAt: draft.capturedAt ?? now(),
             comment: draft.comment, placeName: draft.placeName, placeAddress: draft.placeAddress
