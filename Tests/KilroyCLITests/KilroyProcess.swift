@@ -63,6 +63,16 @@ struct KilroyProcess {
         )
     }
 
+    /// ``run(_:withStore:environment:)`` on a Dispatch thread, so that waiting for the process
+    /// does not hold one of the few cooperative threads an in-process server needs.
+    func runDetached(_ arguments: [String], withStore: Bool = true) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Swift.Result { try run(arguments, withStore: withStore) })
+            }
+        }
+    }
+
     /// Writes `data` into a scratch file beside the store and returns its path.
     func file(_ name: String, _ data: Data) throws -> String {
         let folder = store.deletingLastPathComponent().appendingPathComponent(store.lastPathComponent + "-files", isDirectory: true)
