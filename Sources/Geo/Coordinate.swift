@@ -47,8 +47,9 @@ extension Coordinate: Codable {
         } catch {
             let key: CodingKeys
             switch error {
-            case .invalidLatitude: key = .latitude
             case .invalidLongitude: key = .longitude
+            // Only the two cases above can come from init(latitude:longitude:).
+            case .invalidLatitude, .invertedLatitudes, .invalidRadius: key = .latitude
             }
             throw DecodingError.dataCorruptedError(
                 forKey: key,

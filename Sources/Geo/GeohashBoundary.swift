@@ -1,0 +1,17 @@
+/// Which cell gets a point that lies exactly on the line between two cells.
+///
+/// Geohash implementations disagree here (formats-and-algorithms.md §5.2), so the choice is
+/// explicit. Points strictly inside a cell get the same hash either way.
+public enum GeohashBoundary: Hashable, Sendable {
+    /// A point on a split line goes to the upper (north/east) half: cells are half-open
+    /// `[min, max)`, as in python-geohash and pygeohash, so (0, 0) is `s00000`. Latitude 90 lies
+    /// in the northernmost row, and longitude 180 is encoded as −180 (the same meridian), as
+    /// python-geohash does; every point therefore has exactly one cell. The default, and the
+    /// convention ``Geohash/coveringRanges(center:radius:storedPrecision:)`` assumes for stored
+    /// hashes.
+    case northEast
+    /// A point on a split line goes to the lower (south/west) half: cells are `(min, max]`, as in
+    /// geohash2, GeoFire (JS and Objective-C) and Firestore's geo queries, so (0, 0) is `7zzzzz`.
+    /// Use it for hashes that must match data written by GeoFire.
+    case southWest
+}
