@@ -59,6 +59,9 @@ enum RequestValidation {
             case .invalidLongitude:
                 throw .badRequest(
                     "invalid_coordinate", "The longitude must be a number of degrees from -180 to 180.", field: longitudeField)
+            case .invertedLatitudes, .invalidRadius:
+                // Not thrown for a single point; kept apart so a new case is noticed here.
+                throw .badRequest("invalid_coordinate", "The coordinate is invalid.", field: latitudeField)
             }
         }
     }

@@ -44,7 +44,7 @@ extension SQLiteKilroyStore {
             WHERE geohash >= ? AND geohash < ?
             """)
         var inCircle: [(rowID: Int64, candidate: KilroyCandidate)] = []
-        for range in KilroyGeoIndex.ranges(center: center, radius: radius) {
+        for range in try KilroyGeoIndex.ranges(center: center, radius: radius) {
             let rows = try Row.fetchCursor(scan, arguments: [range.start, range.end])
             while let row = try rows.next() {
                 let owner = try row.decode(String.self, atIndex: 5)
