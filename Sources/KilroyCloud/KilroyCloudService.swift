@@ -51,6 +51,7 @@ public struct KilroyCloudService: Sendable {
     public func register<Context: RequestContext>(on router: Router<Context>) throws {
         let group = router.group(RouterPath(Self.basePath))
             .add(middleware: OpenAPIErrorMiddleware<Context>(reporter: reporter))
+            .add(middleware: RequestBodyLimitMiddleware<Context>())
         group.get("openapi.yaml") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml"],

@@ -160,6 +160,18 @@ struct CreateKilroyTests {
         }
     }
 
+    @Test("a JSON body over 64 KiB is a 413 before anything reads it")
+    func oversizedJSON() async throws {
+        let harness = try KilroyCloudHarness()
+        try await harness.run { client in
+            let body = Data(#"{"comment":""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: 70_000) + Data(#""}"#.utf8)
+            let response = try await client.send(
+                .post, "/kilroys", device: Devices.alice, contentType: "application/json", body: body)
+            #expect(response.status == .contentTooLarge)
+            #expect(response.error?.code == "body_too_large")
+        }
+    }
+
     @Test("dates with fractional seconds are accepted and returned with them")
     func fractionalDates() async throws {
         let harness = try KilroyCloudHarness()
