@@ -72,6 +72,7 @@ struct AppServerCommand: AsyncParsableCommand {
         let logger = Logger(label: "app-server")
         let app = try AppBuilder.makeApplication(settings: settings, logger: logger)
         try await app.runService()
+        logger.info("app-server stopped")
     }
 
     /// Runs the command with the exit codes DESIGN.md sets: usage errors exit 2 (not

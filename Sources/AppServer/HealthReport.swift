@@ -17,7 +17,7 @@ struct HealthReport: Codable, Equatable, Sendable {
 
     func response() throws -> Response {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Response(
             status: status == "ok" ? .ok : .serviceUnavailable,
             headers: [.contentType: "application/json; charset=utf-8"],

@@ -25,7 +25,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     private static func message(for status: HTTPResponse.Status, request: Request) -> String {
         switch status {
         case .notFound:
-            "Nothing is served at \(request.method) \(request.uri.path); the Kilroy API is under /kilroy/v1 (see /kilroy/v1/openapi.yaml)."
+            "Nothing is served at \(request.method) \(request.uri.path); see /kilroy/v1/openapi.yaml for the Kilroy API."
         default:
             status.reasonPhrase
         }
@@ -44,7 +44,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     static func response(status: HTTPResponse.Status, message: String) -> Response {
         let body = ["code": code(for: status), "message": message]
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(body)) ?? Data()
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"],

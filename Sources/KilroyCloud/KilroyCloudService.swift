@@ -59,7 +59,7 @@ public struct KilroyCloudService: Sendable {
         }
         try handler.registerHandlers(
             on: group,
-            configuration: Configuration(dateTranscoder: LenientISO8601DateTranscoder(), jsonEncodingOptions: [.sortedKeys]))
+            configuration: Configuration(dateTranscoder: LenientISO8601DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
     }
 
     /// Whether the store answers, for the server's `/health`.

@@ -122,7 +122,7 @@ extension KilroyRejection {
             headers[.retryAfter] = String(retryAfter)
         }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(body)) ?? Data(#"{"code":"internal_error","message":"Error"}"#.utf8)
         return Response(
             status: HTTPResponse.Status(code: status.rawValue), headers: headers,
