@@ -125,8 +125,8 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         if let existing = try fetchKilroy(db, id: kilroy.id) {
             return kilroy.isReplay(of: existing) ? .replayed(existing) : .conflict(existing: existing)
         }
-        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM images WHERE id = ?)", arguments: [kilroy.imageID]) == true
-        else { return .imageMissing }
+        let imageExists = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM images WHERE id = ?)")
+        guard try Bool.fetchOne(imageExists, arguments: [kilroy.imageID]) == true else { return .imageMissing }
         let insert = try db.cachedStatement(sql: """
             INSERT INTO kilroys (id, device_id, latitude, longitude, geohash, image_id, place_name, place_address,
                                  comment, created_at, received_at, report_count, hidden)
