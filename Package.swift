@@ -54,6 +54,7 @@ let package = Package(
                 "DAGCBOR", "Identity", "Receipts", "Geo", "Storage", "Observability", "Validation",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .executableTarget(
@@ -145,10 +146,12 @@ let package = Package(
         .testTarget(
             name: "KilroyCloudTests",
             dependencies: [
-                "TestSupport", "KilroyCloud", "KilroyAPI", "Geo",
+                "TestSupport", "KilroyCloud", "KilroyAPI", "Geo", "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .testTarget(
@@ -160,7 +163,13 @@ let package = Package(
         ),
         .testTarget(
             name: "AppServerTests",
-            dependencies: ["AppServer", "KilroyCloud", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "AppServer", "KilroyCloud",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

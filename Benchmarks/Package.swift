@@ -9,6 +9,10 @@ let package = Package(
     dependencies: [
         .package(name: "LocalFirstApps", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -19,6 +23,22 @@ let package = Package(
                 .product(name: "DAGCBOR", package: "LocalFirstApps"),
             ],
             path: "Benchmarks/BudsBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "KilroyBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "KilroyCloud", package: "LocalFirstApps"),
+                .product(name: "KilroyAPI", package: "LocalFirstApps"),
+                .product(name: "Geo", package: "LocalFirstApps"),
+                .product(name: "Storage", package: "LocalFirstApps"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/KilroyBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],

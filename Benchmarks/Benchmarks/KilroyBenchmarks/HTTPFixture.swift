@@ -1,0 +1,51 @@
+import Foundation
+import KilroyAPI
+import OpenAPIRuntime
+import OpenAPIURLSession
+
+/// A generated Kilroy client talking to the loopback server, and one uploaded photo that
+/// every created drop uses ("upload once, create many").
+actor HTTPFixture {
+    private let server = LoopbackServer()
+    private var cachedClient: Client?
+    private var cachedImageID: String?
+
+    static let device = "bench-http-device-1"
+
+    func client() async throws -> Client {
+        if let cachedClient { return cachedClient }
+        let base = try await server.baseURL()
+        let client = Client(serverURL: base.appendingPathComponent("kilroy/v1"), transport: URLSessionTransport())
+        cachedClient = client
+        return client
+    }
+
+    func imageID() async throws -> String {
+        if let cachedImageID { return cachedImageID }
+        let photo = Data([0xFF, 0xD8, 0xFF, 0xE0] + (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let response = try await client().uploadImage(
+            headers: .init(xDeviceID: Self.device), body: .jpeg(HTTPBody(photo)))
+        let id: String
+        switch response {
+        case .created(let created): id = try created.body.json.id
+        case .ok(let existing): id = try existing.body.json.id
+        default: throw FixtureError.unexpected("upload: \(response)")
+        }
+        cachedImageID = id
+        return id
+    }
+
+    /// Creates one drop with a fresh id somewhere in the city; anything but 201 is an error.
+    static func createDrop(client: Client, imageID: String, worker: Int, index: Int) async throws {
+        let drop = Components.Schemas.NewKilroy(
+            id: UUID().uuidString, latitude: 48.8566 + Double(worker) * 0.01, longitude: 2.3522 + Double(index) * 0.0001,
+            imageId: imageID, placeName: "Benchmark square", comment: "Created by the HTTP benchmark.",
+            createdAt: Date(timeIntervalSince1970: 1_750_000_000))
+        let response = try await client.createKilroy(headers: .init(xDeviceID: device), body: .json(drop))
+        guard case .created = response else { throw FixtureError.unexpected("create: \(response)") }
+    }
+}
+
+enum FixtureError: Error {
+    case unexpected(String)
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Hummingbird
+import KilroyCloud
+import Logging
+
+/// Builds the `app-server` application: every cloud mounted under `/<app>/v1`, `/health`, and
+/// JSON errors for everything else. Kept apart from the command so tests can run the very
+/// same application on a free port.
+enum AppBuilder {
+    static func makeApplication(settings: ServerSettings, logger: Logger) throws -> some ApplicationProtocol {
+        let kilroy = try KilroyCloudService.open(
+            dataDirectory: settings.dataDirectory, configuration: settings.kilroyConfiguration,
+            logger: Logger(label: "kilroy.cloud"))
+        let router = try makeRouter(kilroy: kilroy, logger: logger)
+        logger.info(
+            "app-server starting",
+            metadata: [
+                "host": "\(settings.host)", "port": "\(settings.port)", "data": "\(settings.dataDirectory.path)",
+                "reciprocity": "\(settings.reciprocity.argument)",
+            ])
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "app-server"),
+            onServerRunning: { channel in
+                logger.notice("app-server listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])
+            },
+            logger: logger
+        )
+    }
+
+    static func makeRouter(kilroy: KilroyCloudService, logger: Logger) throws -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: JSONErrorMiddleware(logger: logger))
+        router.get("health") { _, _ in
+            try await HealthReport.check(kilroy: kilroy).response()
+        }
+        try kilroy.register(on: router)
+        return router
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import KilroyAPI
+
+extension KilroyAPIHandler {
+    func createKilroy(_ input: Operations.CreateKilroy.Input) async throws -> Operations.CreateKilroy.Output {
+        do {
+            let device = try RequestValidation.deviceID(input.headers.xDeviceID)
+            let record: KilroyRecord
+            switch input.body {
+            case .json(let drop): record = try validatedDrop(drop, device: device)
+            }
+            try await admit(device, to: dropLimiter, what: "drops")
+            switch try await store.createKilroy(record) {
+            case .created(let stored):
+                logger.info("kilroy created", metadata: ["kilroy": "\(stored.id)", "device": "\(device)"])
+                return .created(.init(body: .json(Self.apiKilroy(stored))))
+            case .replayed(let stored):
+                return .ok(.init(body: .json(Self.apiKilroy(stored))))
+            case .conflict:
+                throw KilroyRejection(
+                    status: .conflict, code: "id_conflict",
+                    message: "Another kilroy already has this id; choose a new UUID for a new drop.", field: "id")
+            case .imageMissing:
+                throw KilroyRejection.badRequest(
+                    "unknown_image", "No image has this id; upload the photo first, then create the kilroy.",
+                    field: "imageId")
+            }
+        } catch let rejection as KilroyRejection {
+            switch rejection.status {
+            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .conflict: return .conflict(.init(body: .json(rejection.body)))
+            case .tooManyRequests:
+                return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.body)))
+            case .forbidden, .notFound, .notAcceptable, .contentTooLarge, .unsupportedMediaType, .internalServerError,
+                .serviceUnavailable:
+                throw rejection
+            }
+        }
+    }
+
+    /// The record a valid drop becomes: canonical id and texts, the server's geohash and clock.
+    private func validatedDrop(_ drop: Components.Schemas.NewKilroy, device: String) throws(KilroyRejection) -> KilroyRecord {
+        let now = configuration.now()
+        let coordinate = try RequestValidation.coordinate(
+            latitude: drop.latitude, longitude: drop.longitude, latitudeField: "latitude", longitudeField: "longitude")
+        return KilroyRecord(
+            id: try RequestValidation.kilroyID(drop.id, field: "id"),
+            deviceID: device,
+            coordinate: coordinate,
+            imageID: try RequestValidation.imageID(drop.imageId, field: "imageId"),
+            placeName: try RequestValidation.text(drop.placeName, RequestValidation.placeName, field: "placeName"),
+            placeAddress: try RequestValidation.text(drop.placeAddress, RequestValidation.placeAddress, field: "placeAddress"),
+            comment: try RequestValidation.text(drop.comment, RequestValidation.comment, field: "comment"),
+            createdAt: try RequestValidation.createdAt(drop.createdAt, now: now),
+            receivedAt: now
+        )
+    }
+
+    func getKilroy(_ input: Operations.GetKilroy.Input) async throws -> Operations.GetKilroy.Output {
+        do {
+            let device = try RequestValidation.deviceID(input.headers.xDeviceID)
+            let id = try RequestValidation.kilroyID(input.path.kilroyId, field: "kilroyId")
+            // A hidden kilroy is shown only to its author; to others it does not exist.
+            guard let record = try await store.kilroy(id: id), !record.isHidden || record.deviceID == device else {
+                throw KilroyRejection.kilroyNotFound
+            }
+            return .ok(.init(body: .json(Self.apiKilroy(record))))
+        } catch let rejection as KilroyRejection {
+            switch rejection.status {
+            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .notFound: return .notFound(.init(body: .json(rejection.body)))
+            case .forbidden, .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType, .tooManyRequests,
+                .internalServerError, .serviceUnavailable:
+                throw rejection
+            }
+        }
+    }
+
+    func deleteKilroy(_ input: Operations.DeleteKilroy.Input) async throws -> Operations.DeleteKilroy.Output {
+        do {
+            let device = try RequestValidation.deviceID(input.headers.xDeviceID)
+            let id = try RequestValidation.kilroyID(input.path.kilroyId, field: "kilroyId")
+            guard let record = try await store.kilroy(id: id) else { throw KilroyRejection.kilroyNotFound }
+            guard record.deviceID == device else { throw Self.notOwner }
+            // Under the image's lock, so that no upload of the same bytes slips in between the
+            // row's deletion and the blob's.
+            let deletion = try await imageLock.withLock(record.imageID) {
+                let deletion = try await store.deleteKilroy(id: id, deviceID: device)
+                if case .deleted(let orphan?) = deletion {
+                    do {
+                        try blobs.delete(orphan)
+                    } catch {
+                        // The rows are gone; a blob left behind is harmless (and unreachable).
+                        logger.warning("kilroy image blob not deleted", metadata: ["image": "\(orphan)", "error": "\(error)"])
+                    }
+                }
+                return deletion
+            }
+            switch deletion {
+            case .deleted:
+                logger.info("kilroy deleted", metadata: ["kilroy": "\(id)", "device": "\(device)"])
+                return .noContent(.init())
+            case .notFound: throw KilroyRejection.kilroyNotFound
+            case .notOwner: throw Self.notOwner
+            }
+        } catch let rejection as KilroyRejection {
+            switch rejection.status {
+            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .forbidden: return .forbidden(.init(body: .json(rejection.body)))
+            case .notFound: return .notFound(.init(body: .json(rejection.body)))
+            case .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType, .tooManyRequests,
+                .internalServerError, .serviceUnavailable:
+                throw rejection
+            }
+        }
+    }
+
+    func reportKilroy(_ input: Operations.ReportKilroy.Input) async throws -> Operations.ReportKilroy.Output {
+        do {
+            let device = try RequestValidation.deviceID(input.headers.xDeviceID)
+            let id = try RequestValidation.kilroyID(input.path.kilroyId, field: "kilroyId")
+            let reason: String?
+            switch input.body {
+            case .json(let report):
+                reason = try RequestValidation.text(report.reason, RequestValidation.reportReason, field: "reason")
+            }
+            try await admit(device, to: reportLimiter, what: "reports")
+            let outcome = try await store.reportKilroy(
+                id: id, deviceID: device, reason: reason, at: configuration.now(), hideThreshold: configuration.reportsToHide)
+            switch outcome {
+            case .counted(let count, let hidden):
+                logger.info("kilroy reported", metadata: ["kilroy": "\(id)", "reports": "\(count)", "hidden": "\(hidden)"])
+                return .ok(.init(body: .json(.init(kilroyId: id, reportCount: Int32(clamping: count), hidden: hidden))))
+            case .notFound:
+                throw KilroyRejection.kilroyNotFound
+            case .ownKilroy:
+                throw Self.ownKilroy
+            }
+        } catch let rejection as KilroyRejection {
+            switch rejection.status {
+            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .forbidden: return .forbidden(.init(body: .json(rejection.body)))
+            case .notFound: return .notFound(.init(body: .json(rejection.body)))
+            case .tooManyRequests:
+                return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.body)))
+            case .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType, .internalServerError,
+                .serviceUnavailable:
+                throw rejection
+            }
+        }
+    }
+
+    private static let notOwner = KilroyRejection(
+        status: .forbidden, code: "not_owner", message: "Only the device that dropped a kilroy can delete it.")
+
+    private static let ownKilroy = KilroyRejection(
+        status: .forbidden, code: "own_kilroy", message: "You cannot report a kilroy this device dropped; delete it instead.")
+}

@@ -1,0 +1,42 @@
+import KilroyAPI
+
+extension KilroyAPIHandler {
+    func findNearbyKilroys(_ input: Operations.FindNearbyKilroys.Input) async throws
+        -> Operations.FindNearbyKilroys.Output
+    {
+        do {
+            let device = try RequestValidation.deviceID(input.headers.xDeviceID)
+            let center = try RequestValidation.coordinate(
+                latitude: input.query.lat, longitude: input.query.lon, latitudeField: "lat", longitudeField: "lon")
+            let radius = try RequestValidation.radius(input.query.radius)
+            let limit = try RequestValidation.limit(input.query.limit)
+            let search = NearbySearch(store: store, policy: configuration.reciprocity)
+            let (kilroys, status) = try await search.run(viewer: device, center: center, radius: radius, limit: limit)
+            let body = Components.Schemas.NearbyKilroys(
+                kilroys: kilroys.map { .init(kilroy: Self.apiKilroy($0.kilroy), distanceMeters: $0.distanceMeters) },
+                reciprocity: Self.apiStatus(status))
+            return .ok(.init(body: .json(body)))
+        } catch let rejection as KilroyRejection {
+            switch rejection.status {
+            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .forbidden, .notFound, .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType,
+                .tooManyRequests, .internalServerError, .serviceUnavailable:
+                throw rejection
+            }
+        }
+    }
+
+    static func apiStatus(_ status: NearbySearch.Status) -> Components.Schemas.ReciprocityStatus {
+        let own = Int32(clamping: status.ownDropCount)
+        switch status.policy {
+        case .off:
+            return .init(policy: .off, ownDropCount: own, othersWithheld: status.othersWithheld)
+        case .local(let radius):
+            return .init(policy: .local, ownDropCount: own, radiusMeters: radius, othersWithheld: status.othersWithheld)
+        case .global(let required):
+            return .init(
+                policy: .global, ownDropCount: own, requiredDropCount: Int32(clamping: required),
+                othersWithheld: status.othersWithheld)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import KilroyAPI
+import Logging
+import Observability
+import Storage
+
+/// The Kilroy API as the generated server code calls it: validates each request, applies the
+/// abuse limits and the reciprocity policy, and answers through the store and the blob store.
+///
+/// Refusals the contract documents for an operation are returned as its typed outputs; any
+/// other ``KilroyRejection`` is thrown and rendered by ``OpenAPIErrorMiddleware``.
+struct KilroyAPIHandler: APIProtocol {
+    let store: any KilroyServerStore
+    let blobs: BlobStore
+    let configuration: KilroyCloudConfiguration
+    let logger: Logger
+    let dropLimiter: TokenBucketLimiter?
+    let uploadLimiter: TokenBucketLimiter?
+    let reportLimiter: TokenBucketLimiter?
+    let imageLock = KeyedLock()
+
+    /// Where a client downloads images, relative to the server.
+    static let imagePathPrefix = "/kilroy/v1/images/"
+
+    init(store: any KilroyServerStore, blobs: BlobStore, configuration: KilroyCloudConfiguration, logger: Logger) {
+        self.store = store
+        self.blobs = blobs
+        self.configuration = configuration
+        self.logger = logger
+        dropLimiter = configuration.dropRateLimit.map { TokenBucketLimiter(limit: $0) }
+        uploadLimiter = configuration.uploadRateLimit.map { TokenBucketLimiter(limit: $0) }
+        reportLimiter = configuration.reportRateLimit.map { TokenBucketLimiter(limit: $0) }
+    }
+
+    func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
+        do {
+            try await store.checkHealth()
+            return .ok(.init(body: .json(.init(status: .ok))))
+        } catch {
+            logger.error("kilroy store health check failed", metadata: ["error": "\(error)"])
+            return .undocumented(statusCode: 503, .init())
+        }
+    }
+
+    /// Takes a token from `device`'s bucket of `limiter`, or refuses with 429.
+    func admit(_ device: String, to limiter: TokenBucketLimiter?, what: String) async throws(KilroyRejection) {
+        guard let limiter else { return }
+        switch await limiter.acquire(device, now: configuration.now()) {
+        case .allowed:
+            return
+        case .limited(let seconds):
+            logger.notice("kilroy request rate limited", metadata: ["device": "\(device)", "kind": "\(what)"])
+            throw .rateLimited(retryAfter: seconds, what: what)
+        }
+    }
+
+    /// The contract's view of a stored kilroy.
+    static func apiKilroy(_ record: KilroyRecord) -> Components.Schemas.Kilroy {
+        Components.Schemas.Kilroy(
+            id: record.id,
+            imageId: record.imageID,
+            imageURL: imagePathPrefix + record.imageID,
+            latitude: record.coordinate.latitude,
+            longitude: record.coordinate.longitude,
+            geohash: record.geohash,
+            placeName: record.placeName ?? "",
+            placeAddress: record.placeAddress,
+            comment: record.comment,
+            createdAt: record.createdAt,
+            deviceId: record.deviceID
+        )
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Hummingbird
+import KilroyAPI
+import Observability
+import OpenAPIRuntime
+
+/// Turns every error the generated server code throws into the contract's JSON `Error` with a
+/// 4xx status when the request was at fault — a missing `X-Device-ID`, malformed JSON, a bad
+/// query parameter, a wrong content type — and a 500 only for the server's own failures, which
+/// are logged through the ``ErrorReporter``.
+struct OpenAPIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    let reporter: ErrorReporter
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as OpenAPIRuntime.ServerError {
+            let rejection = Self.rejection(for: error)
+            if rejection.status == .internalServerError {
+                reporter.captureError(error.underlyingError, reason: "kilroy request")
+            }
+            return rejection.response()
+        }
+    }
+
+    static func rejection(for error: OpenAPIRuntime.ServerError) -> KilroyRejection {
+        if let rejection = error.underlyingError as? KilroyRejection {
+            return rejection
+        }
+        if error.operationOutput != nil {
+            // The operation ran; only its answer could not be written in a form the client accepts.
+            guard error.httpStatus == .notAcceptable else { return .internalError }
+            return KilroyRejection(
+                status: .notAcceptable, code: "not_acceptable",
+                message: "The answer is JSON (or the image's own type); allow it in the Accept header.")
+        }
+        guard error.operationInput == nil else { return .internalError }
+        return requestRejection(for: error)
+    }
+
+    /// Why the generated code could not read the request.
+    private static func requestRejection(for error: OpenAPIRuntime.ServerError) -> KilroyRejection {
+        let headers = error.request.headerFields
+        if OperationsWithDevice.ids.contains(error.operationID),
+            !headers.contains(where: { $0.name.canonicalName == "x-device-id" })
+        {
+            return .missingDeviceID
+        }
+        if error.httpStatus == .unsupportedMediaType {
+            let expected = error.operationID == Operations.UploadImage.id
+                ? "image/jpeg, image/png, image/heic or application/octet-stream" : "application/json"
+            return KilroyRejection(
+                status: .unsupportedMediaType, code: "unsupported_content_type",
+                message: "Send the request body with Content-Type \(expected).", field: "Content-Type")
+        }
+        if error.operationID == Operations.FindNearbyKilroys.id, let rejection = queryRejection(error.request.path) {
+            return rejection
+        }
+        if error.underlyingError is InvalidDateError {
+            return .badRequest(
+                "invalid_field", "createdAt must be an ISO 8601 date-time such as 2025-06-01T12:00:00Z.", field: "createdAt")
+        }
+        if let decoding = error.underlyingError as? DecodingError {
+            return bodyRejection(decoding)
+        }
+        return .badRequest("malformed_request", "The request could not be read: \(error.causeDescription)")
+    }
+
+    /// The first query parameter of a near query that is missing or not a number.
+    private static func queryRejection(_ path: String?) -> KilroyRejection? {
+        let items = path.flatMap { URLComponents(string: $0)?.queryItems } ?? []
+        func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
+        for name in ["lat", "lon"] {
+            guard let text = value(name) else {
+                return .badRequest("missing_parameter", "The query parameter \(name) is required (degrees).", field: name)
+            }
+            if Double(text) == nil {
+                return .badRequest("invalid_coordinate", "The query parameter \(name) must be a number of degrees.", field: name)
+            }
+        }
+        if let text = value("radius"), Double(text) == nil {
+            return .badRequest("invalid_radius", "The radius must be a number of metres, at most 50000.", field: "radius")
+        }
+        if let text = value("limit"), Int32(text) == nil {
+            return .badRequest("invalid_limit", "The limit must be a whole number from 1 to 500.", field: "limit")
+        }
+        return nil
+    }
+
+    /// A JSON body that did not decode into the contract's schema.
+    private static func bodyRejection(_ error: DecodingError) -> KilroyRejection {
+        func fieldName(_ path: [any CodingKey]) -> String? {
+            let names = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return names.isEmpty ? nil : names.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let field = fieldName(context.codingPath + [key]) ?? key.stringValue
+            return .badRequest("missing_field", "The request body misses the required field \(field).", field: field)
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let field = fieldName(context.codingPath)
+            return .badRequest(
+                "invalid_field", "The field \(field ?? "value") has the wrong type for the Kilroy API.", field: field)
+        case .dataCorrupted(let context):
+            guard let field = fieldName(context.codingPath) else {
+                return .badRequest("malformed_json", "The request body is not valid JSON.")
+            }
+            return .badRequest("invalid_field", "The field \(field) is invalid: \(context.debugDescription)", field: field)
+        @unknown default:
+            return .badRequest("malformed_json", "The request body could not be read as the Kilroy API's JSON.")
+        }
+    }
+}
+
+extension KilroyRejection {
+    /// The JSON `Error` response, with `Retry-After` for a 429.
+    func response() -> Response {
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfter {
+            headers[.retryAfter] = String(retryAfter)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(body)) ?? Data(#"{"code":"internal_error","message":"Error"}"#.utf8)
+        return Response(
+            status: HTTPResponse.Status(code: status.rawValue), headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// Operations whose requests must carry `X-Device-ID`.
+private enum OperationsWithDevice {
+    static let ids: Set<String> = [
+        Operations.UploadImage.id, Operations.CreateKilroy.id, Operations.FindNearbyKilroys.id,
+        Operations.GetKilroy.id, Operations.DeleteKilroy.id, Operations.ReportKilroy.id,
+    ]
+}

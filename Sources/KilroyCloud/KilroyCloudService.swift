@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import KilroyAPI
+import Logging
+import Observability
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import Storage
+
+/// The Kilroy cloud, ready to mount in a Hummingbird router: shared photo drops, found again by
+/// anyone nearby (subject to the reciprocity policy), with per-device abuse limits.
+///
+/// `app-server` opens one with ``open(dataDirectory:configuration:logger:)`` and calls
+/// ``register(on:)``; tests build one over an in-memory store.
+public struct KilroyCloudService: Sendable {
+    /// Where the cloud is mounted.
+    public static let basePath = "/kilroy/v1"
+
+    private let handler: KilroyAPIHandler
+    private let reporter: ErrorReporter
+
+    /// - Parameters:
+    ///   - store: kilroys, image metadata, reports and drop counts.
+    ///   - blobs: the photos' bytes, stored once under their content identifier.
+    public init(
+        store: any KilroyServerStore, blobs: BlobStore, configuration: KilroyCloudConfiguration = .init(),
+        logger: Logger = Logger(label: "kilroy.cloud")
+    ) {
+        handler = KilroyAPIHandler(store: store, blobs: blobs, configuration: configuration, logger: logger)
+        reporter = ErrorReporter(logger: logger)
+    }
+
+    /// Opens the cloud's data in `dataDirectory`: the SQLite file `kilroy.sqlite` and the photos
+    /// in `blobs/kilroy/`, created on first use.
+    ///
+    /// - Throws: `StorageError` naming the file or folder that could not be opened.
+    public static func open(
+        dataDirectory: URL, configuration: KilroyCloudConfiguration = .init(),
+        logger: Logger = Logger(label: "kilroy.cloud")
+    ) throws(StorageError) -> KilroyCloudService {
+        let store = try SQLiteKilroyStore.open(at: dataDirectory.appendingPathComponent("kilroy.sqlite"))
+        let blobs = try BlobStore(
+            directory: dataDirectory.appendingPathComponent("blobs", isDirectory: true)
+                .appendingPathComponent("kilroy", isDirectory: true))
+        return KilroyCloudService(store: store, blobs: blobs, configuration: configuration, logger: logger)
+    }
+
+    /// Adds the Kilroy API under ``basePath`` to `router`, with its OpenAPI document at
+    /// `/kilroy/v1/openapi.yaml` (`application/yaml`). Every refusal, including requests the
+    /// generated code cannot read, is answered with the contract's JSON `Error`.
+    public func register<Context: RequestContext>(on router: Router<Context>) throws {
+        let group = router.group(RouterPath(Self.basePath))
+            .add(middleware: OpenAPIErrorMiddleware<Context>(reporter: reporter))
+            .add(middleware: RequestBodyLimitMiddleware<Context>())
+        group.get("openapi.yaml") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
+        }
+        try handler.registerHandlers(
+            on: group,
+            configuration: Configuration(dateTranscoder: LenientISO8601DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
+    }
+
+    /// Whether the store answers, for the server's `/health`.
+    public func isHealthy() async -> Bool {
+        do {
+            try await handler.store.checkHealth()
+            return true
+        } catch {
+            reporter.captureError(error, reason: "kilroy health check")
+            return false
+        }
+    }
+}

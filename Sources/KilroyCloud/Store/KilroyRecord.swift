@@ -1,0 +1,57 @@
+import Foundation
+import Geo
+
+/// One kilroy as the server stores it: a photo memory one device left at a place.
+///
+/// The `id` is the UUID the client chose (upper-case canonical form), so a retried create is
+/// recognised.
+public struct KilroyRecord: Hashable, Sendable {
+    /// The client-chosen UUID, upper case (`UUID.uuidString`).
+    public var id: String
+    /// The anonymous id of the device that dropped it.
+    public var deviceID: String
+    /// Where it was dropped.
+    public var coordinate: Coordinate
+    /// The content identifier of its photo in the blob store.
+    public var imageID: String
+    public var placeName: String?
+    public var placeAddress: String?
+    public var comment: String?
+    /// When the memory was captured on the device.
+    public var createdAt: Date
+    /// When the server first stored it.
+    public var receivedAt: Date
+    /// Distinct devices that reported it.
+    public var reportCount: Int
+    /// Hidden from everyone but its author after enough reports.
+    public var isHidden: Bool
+
+    public init(
+        id: String, deviceID: String, coordinate: Coordinate, imageID: String,
+        placeName: String?, placeAddress: String?, comment: String?, createdAt: Date, receivedAt: Date,
+        reportCount: Int = 0, isHidden: Bool = false
+    ) {
+        self.id = id
+        self.deviceID = deviceID
+        self.coordinate = coordinate
+        self.imageID = imageID
+        self.placeName = placeName
+        self.placeAddress = placeAddress
+        self.comment = comment
+        self.createdAt = createdAt
+        self.receivedAt = receivedAt
+        self.reportCount = reportCount
+        self.isHidden = isHidden
+    }
+
+    /// The geohash of `coordinate`, 10 characters: what the store indexes it under.
+    public var geohash: String { KilroyGeoIndex.hash(coordinate) }
+
+    /// Whether `other` is the same drop sent again: every field the client sent (and the device
+    /// that sent it) is equal. Server-side state (`receivedAt`, reports) is not compared.
+    public func isReplay(of other: KilroyRecord) -> Bool {
+        id == other.id && deviceID == other.deviceID && coordinate == other.coordinate
+            && imageID == other.imageID && placeName == other.placeName && placeAddress == other.placeAddress
+            && comment == other.comment && createdAt == other.createdAt
+    }
+}

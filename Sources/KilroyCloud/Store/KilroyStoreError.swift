@@ -1,0 +1,17 @@
+import Foundation
+
+/// Why the Kilroy store could not answer, beyond SQLite's own errors.
+public enum KilroyStoreError: Error, Equatable, Sendable {
+    /// A stored row holds a value no valid request could have written (e.g. a latitude of 200):
+    /// the database was edited by hand or damaged.
+    case corruptRow(table: String, id: String)
+}
+
+extension KilroyStoreError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .corruptRow(let table, let id):
+            "The stored row \(id) of table \(table) holds an impossible value; restore the database from a backup or delete the row."
+        }
+    }
+}

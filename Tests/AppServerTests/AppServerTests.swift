@@ -1,0 +1,129 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import KilroyCloud
+import Logging
+import Testing
+@testable import AppServer
+
+@Suite("app-server application on loopback")
+struct AppServerTests {
+    static func settings(data: URL, reciprocity: ReciprocityPolicy = .off) -> ServerSettings {
+        ServerSettings(host: "127.0.0.1", port: 0, dataDirectory: data, reciprocity: reciprocity, logLevel: .error)
+    }
+
+    static func withApplication<T: Sendable>(
+        reciprocity: ReciprocityPolicy = .off, _ body: @Sendable (any TestClientProtocol) async throws -> T
+    ) async throws -> T {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("app-server-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let app = try AppBuilder.makeApplication(
+            settings: settings(data: data, reciprocity: reciprocity), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        return try await app.test(.live, body)
+    }
+
+    @Test("/health answers JSON ok for every cloud")
+    func health() async throws {
+        try await Self.withApplication { client in
+            let response = try await client.execute(uri: "/health", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            let report = try JSONDecoder().decode(HealthReport.self, from: Data(response.body.readableBytesView))
+            #expect(report == HealthReport(status: "ok", clouds: ["kilroy": "ok"]))
+        }
+    }
+
+    @Test("the Kilroy OpenAPI document is served at /kilroy/v1/openapi.yaml")
+    func openAPIDocument() async throws {
+        try await Self.withApplication { client in
+            let response = try await client.execute(uri: "/kilroy/v1/openapi.yaml", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/yaml")
+            #expect(String(buffer: response.body).hasPrefix("openapi: 3.0.3"))
+        }
+    }
+
+    @Test("unknown paths and methods are JSON 404s")
+    func notFound() async throws {
+        try await Self.withApplication { client in
+            for (uri, method) in [("/nothing/here", HTTPRequest.Method.get), ("/kilroy/v2/health", .get), ("/health", .post)] {
+                let response = try await client.execute(uri: uri, method: method)
+                #expect(response.status == .notFound, "\(method) \(uri)")
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                let body = try JSONDecoder().decode([String: String].self, from: Data(response.body.readableBytesView))
+                #expect(body["code"] == "not_found")
+                #expect(body["message"]?.contains(uri) == true)
+            }
+        }
+    }
+
+    @Test("a drop made over real HTTP is found by another device")
+    func dropAndFind() async throws {
+        try await Self.withApplication { client in
+            let device: HTTPFields = [HTTPField.Name("X-Device-ID")!: "device-live-0001", .contentType: "image/jpeg"]
+            let image = ByteBuffer(bytes: [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4])
+            let upload = try await client.execute(uri: "/kilroy/v1/images", method: .post, headers: device, body: image)
+            #expect(upload.status == .created)
+            let imageID = try #require(
+                JSONSerialization.jsonObject(with: Data(upload.body.readableBytesView)) as? [String: Any])["id"] as? String
+            let drop = #"{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","latitude":51.5,"longitude":-0.12,"imageId":"\#(imageID ?? "")","createdAt":"2025-06-01T12:00:00Z"}"#
+            var json = device
+            json[.contentType] = "application/json"
+            let created = try await client.execute(
+                uri: "/kilroy/v1/kilroys", method: .post, headers: json, body: ByteBuffer(string: drop))
+            #expect(created.status == .created)
+            let other: HTTPFields = [HTTPField.Name("X-Device-ID")!: "device-live-0002"]
+            let near = try await client.execute(uri: "/kilroy/v1/kilroys/near?lat=51.5&lon=-0.12", method: .get, headers: other)
+            #expect(near.status == .ok)
+            #expect(String(buffer: near.body).contains("6F9619FF-8B86-D011-B42D-00C04FC964FF"))
+        }
+    }
+}
+
+@Suite("app-server command line")
+struct AppServerCommandTests {
+    @Test("defaults are 127.0.0.1:8080, ./.data and reciprocity off")
+    func defaults() throws {
+        let settings = try AppServerCommand.parse([]).settings()
+        #expect(settings.host == "127.0.0.1")
+        #expect(settings.port == 8080)
+        #expect(settings.dataDirectory.lastPathComponent == ".data")
+        #expect(settings.reciprocity == .off)
+    }
+
+    @Test("flags set host, port, data folder and reciprocity")
+    func flags() throws {
+        let settings = try AppServerCommand.parse(
+            ["--host", "0.0.0.0", "--port", "9000", "--data", "/tmp/x", "--reciprocity", "local:250"]).settings()
+        #expect(settings.host == "0.0.0.0")
+        #expect(settings.port == 9000)
+        #expect(settings.dataDirectory.path == "/tmp/x")
+        #expect(settings.kilroyConfiguration.reciprocity == .local(radiusMeters: 250))
+    }
+
+    @Test(
+        "bad flags are usage errors (exit 2) with a message naming the flag",
+        arguments: [
+            (["--port", "70000"], "--port"), (["--port", "http"], "port"), (["--reciprocity", "always"], "--reciprocity"),
+            (["--reciprocity", "global:0"], "--reciprocity"), (["--log-level", "loud"], "--log-level"), (["--frobnicate"], "frobnicate"),
+        ]
+    )
+    func badFlags(arguments: [String], mentions: String) {
+        do {
+            _ = try AppServerCommand.parse(arguments)
+            Issue.record("\(arguments) parsed")
+        } catch {
+            #expect(AppServerCommand.exitCode(for: error) == .validationFailure)
+            #expect(AppServerCommand.fullMessage(for: error).contains(mentions))
+        }
+    }
+
+    @Test("--help documents the reciprocity syntax")
+    func help() {
+        let help = AppServerCommand.helpMessage()
+        #expect(help.contains("local:<metres>"))
+        #expect(help.contains("global:<drops>"))
+        #expect(help.contains("--data"))
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import KilroyAPI
+import Logging
+import Storage
+@testable import KilroyCloud
+
+/// A Kilroy cloud over an in-memory store and a temporary blob folder, served in-process.
+struct KilroyCloudHarness {
+    let store: SQLiteKilroyStore
+    let blobs: BlobStore
+    let clock: TestClock
+    let service: KilroyCloudService
+
+    init(configuration: KilroyCloudConfiguration = .init(), clock: TestClock = TestClock()) throws {
+        store = try SQLiteKilroyStore.inMemory()
+        blobs = try BlobStore(
+            directory: FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-cloud-tests-\(UUID().uuidString)"))
+        self.clock = clock
+        var configuration = configuration
+        configuration.now = { clock.now }
+        service = KilroyCloudService(
+            store: store, blobs: blobs, configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+    }
+
+    /// Runs `body` against the cloud through Hummingbird's in-process router client.
+    func run<T: Sendable>(_ body: @Sendable (KilroyClient) async throws -> T) async throws -> T {
+        let router = Router()
+        try service.register(on: router)
+        let app = Application(router: router, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        defer { try? FileManager.default.removeItem(at: blobs.directory) }
+        return try await app.test(.router) { client in
+            try await body(KilroyClient(client: client))
+        }
+    }
+}
+
+/// A clock tests move by hand.
+///
+/// `@unchecked Sendable` is safe: `current` is only read and written inside `lock.withLock`.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_750_000_000)
+
+    var now: Date { lock.withLock { current } }
+
+    func advance(by seconds: TimeInterval) {
+        lock.withLock { current = current.addingTimeInterval(seconds) }
+    }
+}
+
+/// Requests of the Kilroy API, spelled out as a client sends them.
+struct KilroyClient: Sendable {
+    let client: any TestClientProtocol
+
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, device: String? = nil, contentType: String? = nil,
+        body: Data? = nil
+    ) async throws -> TestResponse {
+        var headers: HTTPFields = [:]
+        if let device { headers[HTTPField.Name("X-Device-ID")!] = device }
+        if let contentType { headers[.contentType] = contentType }
+        return try await client.execute(
+            uri: "/kilroy/v1" + path, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) })
+    }
+
+    func upload(_ image: Data, device: String = Devices.alice, contentType: String = "image/jpeg") async throws -> TestResponse {
+        try await send(.post, "/images", device: device, contentType: contentType, body: image)
+    }
+
+    /// Uploads `image` and returns its id.
+    func uploadedImageID(_ image: Data = SampleImages.jpeg(), device: String = Devices.alice) async throws -> String {
+        try await upload(image, device: device).decoded(Components.Schemas.StoredImage.self).id
+    }
+
+    func create(_ drop: Components.Schemas.NewKilroy, device: String = Devices.alice) async throws -> TestResponse {
+        try await send(.post, "/kilroys", device: device, contentType: "application/json", body: JSONCoding.encode(drop))
+    }
+
+    func near(lat: Double, lon: Double, radius: Double? = nil, limit: Int? = nil, device: String = Devices.alice)
+        async throws -> TestResponse
+    {
+        var query = "lat=\(lat)&lon=\(lon)"
+        if let radius { query += "&radius=\(radius)" }
+        if let limit { query += "&limit=\(limit)" }
+        return try await send(.get, "/kilroys/near?" + query, device: device)
+    }
+
+    func report(_ id: String, device: String, reason: String? = nil) async throws -> TestResponse {
+        try await send(
+            .post, "/kilroys/\(id)/reports", device: device, contentType: "application/json",
+            body: JSONCoding.encode(Components.Schemas.NewReport(reason: reason)))
+    }
+}
+
+enum Devices {
+    static let alice = "device-alice-0001"
+    static let bob = "device-bob-0002"
+    static let carol = "device-carol-0003"
+    static let dave = "device-dave-0004"
+}
+
+enum JSONCoding {
+    static func encode<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(value)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+            return try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        }
+        return try decoder.decode(type, from: data)
+    }
+}
+
+extension TestResponse {
+    var data: Data { Data(body.readableBytesView) }
+
+    func decoded<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONCoding.decode(type, from: data)
+    }
+
+    /// The JSON `Error` body.
+    var error: Components.Schemas._Error? { try? decoded(Components.Schemas._Error.self) }
+}
+
+enum SampleImages {
+    /// A JPEG's first bytes (SOI + APP0) followed by filler that makes each image distinct.
+    static func jpeg(_ seed: UInt8 = 1, size: Int = 64) -> Data {
+        Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: seed, count: max(0, size - 4)))
+    }
+
+    static func png(_ seed: UInt8 = 1) -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: seed, count: 32))
+    }
+
+    static func heic(_ seed: UInt8 = 1) -> Data {
+        Data([0x00, 0x00, 0x00, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+            + Array(repeating: seed, count: 16))
+    }
+
+    static let gif = Data(Array("GIF89a".utf8) + Array(repeating: 0, count: 32))
+}
+
+extension Components.Schemas.NewKilroy {
+    /// A drop in Paris with a fresh id (or `id`).
+    static func sample(
+        id: String = UUID().uuidString, imageID: String, latitude: Double = 48.8584, longitude: Double = 2.2945,
+        comment: String? = "was here", placeName: String? = "Tour Eiffel", placeAddress: String? = nil
+    ) -> Self {
+        .init(
+            id: id, latitude: latitude, longitude: longitude, imageId: imageID, placeName: placeName,
+            placeAddress: placeAddress, comment: comment, createdAt: Date(timeIntervalSince1970: 1_749_990_000))
+    }
+}

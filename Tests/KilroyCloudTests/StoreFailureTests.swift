@@ -1,0 +1,60 @@
+import Foundation
+import Geo
+import Hummingbird
+import HummingbirdTesting
+import KilroyAPI
+import Logging
+import Storage
+import Testing
+@testable import KilroyCloud
+
+/// A store whose every call fails, as a database on a full or vanished disk would.
+struct FailingStore: KilroyServerStore {
+    struct Failure: Error {}
+
+    func checkHealth() async throws { throw Failure() }
+    func image(id: String) async throws -> StoredImageRecord? { throw Failure() }
+    func insertImage(_ image: StoredImageRecord) async throws -> Bool { throw Failure() }
+    func createKilroy(_ kilroy: KilroyRecord) async throws -> KilroyCreation { throw Failure() }
+    func kilroy(id: String) async throws -> KilroyRecord? { throw Failure() }
+    func deleteKilroy(id: String, deviceID: String) async throws -> KilroyDeletion { throw Failure() }
+    func reportKilroy(id: String, deviceID: String, reason: String?, at date: Date, hideThreshold: Int) async throws
+        -> KilroyReporting
+    { throw Failure() }
+    func dropCount(deviceID: String) async throws -> Int { throw Failure() }
+    func nearby(
+        center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
+    ) async throws -> NearbyResult { throw Failure() }
+    func dropLocations(deviceID: String, center: Coordinate, radius: Double) async throws -> [Coordinate] {
+        throw Failure()
+    }
+}
+
+@Suite("When the store fails")
+struct StoreFailureTests {
+    @Test("requests get a JSON 500 that reveals nothing, health a 503, and no blob row is left behind")
+    func failuresAreContained() async throws {
+        let blobs = try BlobStore(
+            directory: FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-failing-\(UUID().uuidString)"))
+        defer { try? FileManager.default.removeItem(at: blobs.directory) }
+        let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        let service = KilroyCloudService(store: FailingStore(), blobs: blobs, logger: quiet)
+        #expect(await !service.isHealthy())
+        let router = Router()
+        try service.register(on: router)
+        try await Application(router: router, logger: quiet).test(.router) { client in
+            let kilroys = KilroyClient(client: client)
+            let near = try await kilroys.near(lat: 1, lon: 2)
+            #expect(near.status == .internalServerError)
+            #expect(near.error?.code == "internal_error")
+            #expect(near.error?.message.contains("Failure") == false)
+            let upload = try await kilroys.upload(SampleImages.jpeg())
+            #expect(upload.status == .internalServerError)
+            #expect(upload.error?.code == "internal_error")
+            let health = try await kilroys.send(.get, "/health")
+            #expect(health.status == .serviceUnavailable)
+            // Validation still answers first: a bad request is a 400 even with the store down.
+            #expect(try await kilroys.near(lat: 100, lon: 2).status == .badRequest)
+        }
+    }
+}
