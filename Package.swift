@@ -157,14 +157,13 @@ let package = Package(
         .testTarget(
             name: "KilroyCLITests",
             dependencies: [
-                "TestSupport", "KilroyCLI", "KilroyCore", "KilroyCloud", "Geo",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "TestSupport", "KilroyCLI", "AppServer",
             ]
         ),
         .testTarget(
             name: "AppServerTests",
             dependencies: [
-                "AppServer", "KilroyCloud",
+                "TestSupport", "AppServer", "KilroyCloud",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

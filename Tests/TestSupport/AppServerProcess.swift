@@ -1,0 +1,93 @@
+import Foundation
+
+/// The real `app-server` executable, started on a free loopback port with its own data folder,
+/// as a person runs it — for tests that need the cloud end to end.
+///
+/// SwiftPM builds executables a test target depends on into the folder of the test bundle;
+/// ``executable`` finds it there.
+public final class AppServerProcess {
+    public enum LaunchError: Error, CustomStringConvertible {
+        case notBuilt
+        case noListeningLine(log: String)
+
+        public var description: String {
+            switch self {
+            case .notBuilt: "app-server is not built next to the test bundle"
+            case .noListeningLine(let log): "app-server did not say where it listens; its log: \(log)"
+            }
+        }
+    }
+
+    /// `.build/<config>/app-server`, when it has been built.
+    public static let executable: URL? = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("app-server")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    public let process: Process
+    /// `http://127.0.0.1:<port>`, the server's base URL.
+    public let baseURL: URL
+    /// The data folder (SQLite file and blobs), removed by ``stop()``.
+    public let dataDirectory: URL
+    /// What the server logged on stderr up to the moment it listened.
+    public let startupLog: String
+
+    /// Starts `app-server --port 0 --data <temporary folder>` plus `arguments`, and waits (up to
+    /// 30 s) for its "app-server listening" log line, which carries the bound port.
+    public init(arguments: [String] = []) throws {
+        guard let executable = Self.executable else { throw LaunchError.notBuilt }
+        let data = FileManager.default.temporaryDirectory
+            .appendingPathComponent("app-server-\(UUID().uuidString)", isDirectory: true)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--port", "0", "--data", data.path, "--log-level", "notice"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+
+        var log = ""
+        var port: Int?
+        let deadline = Date().addingTimeInterval(30)
+        while port == nil, Date() < deadline {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            log += String(decoding: chunk, as: UTF8.self)
+            if let line = log.split(separator: "\n").first(where: { $0.contains("app-server listening") }),
+                let match = line.firstMatch(of: /:(\d+)\b[^:]*$/)
+            {
+                port = Int(match.1)
+            }
+        }
+        guard let port, let url = URL(string: "http://127.0.0.1:\(port)") else {
+            process.terminate()
+            process.waitUntilExit()
+            throw LaunchError.noListeningLine(log: log)
+        }
+        // Keep draining stderr so the server never blocks on a full pipe.
+        errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+        self.process = process
+        self.baseURL = url
+        self.dataDirectory = data
+        self.startupLog = log
+    }
+
+    /// Sends SIGTERM, waits for the process to end and removes its data folder.
+    /// Returns the exit status.
+    @discardableResult
+    public func stop() -> Int32 {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: dataDirectory)
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+}
