@@ -46,6 +46,14 @@ let package = Package(
         .target(name: "Storage", dependencies: ["DAGCBOR", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Observability", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "Validation"),
+        .target(
+            name: "CommandLineKit",
+            dependencies: [
+                "Observability",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         // MARK: Buds
         .target(
@@ -60,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "BudsCLI",
             dependencies: [
-                "BudsCore", "Receipts", "Storage", "Observability",
+                "BudsCore", "Receipts", "Storage", "Observability", "CommandLineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -100,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "KilroyCLI",
             dependencies: [
-                "KilroyCore", "Geo", "Observability",
+                "KilroyCore", "Geo", "Observability", "CommandLineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -110,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "AppServer",
             dependencies: [
-                "KilroyCloud", "Observability",
+                "KilroyCloud", "Observability", "CommandLineKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -126,13 +134,14 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DAGCBOR", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ObservabilityTests", dependencies: ["Observability", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
             name: "BudsCoreTests",
             dependencies: ["BudsCore", "DAGCBOR", "Identity", "Receipts", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "BudsCLITests",
-            dependencies: ["BudsCLI", "DAGCBOR", "Identity", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TestSupport", "BudsCLI", "DAGCBOR", "Identity", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineKit
 import Foundation
 import KilroyCloud
 import Logging
@@ -75,36 +76,8 @@ struct AppServerCommand: AsyncParsableCommand {
         logger.info("app-server stopped")
     }
 
-    /// Runs the command with the exit codes DESIGN.md sets: usage errors exit 2 (not
-    /// ArgumentParser's 64), failures exit 1 with a one-line reason on stderr.
+    /// Runs the command with the package's exit codes (0, 1 with a reason, 2 on usage errors).
     static func main() async {
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(for: error)
-        }
-    }
-
-    private static func exit(for error: any Error) -> Never {
-        if let exitCode = error as? ExitCode {
-            Foundation.exit(exitCode.rawValue)
-        }
-        switch exitCode(for: error) {
-        case .success:
-            print(fullMessage(for: error))
-            Foundation.exit(0)
-        case .validationFailure:
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
-        default:
-            let reason = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
-            FileHandle.standardError.write(Data("app-server: \(reason)\n".utf8))
-            Foundation.exit(1)
-        }
+        await CommandRunner.main(Self.self, program: "app-server", logLevelVariable: nil)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineKit
 import BudsCore
 import Foundation
 
@@ -19,36 +20,8 @@ struct Buds: AsyncParsableCommand {
         ]
     )
 
-    /// Runs the command with the exit codes DESIGN.md sets: usage errors exit 2 (not
-    /// ArgumentParser's 64), failures exit 1 with a one-line reason on stderr.
+    /// Runs the command with the package's exit codes (0, 1 with a reason, 2 on usage errors).
     static func main() async {
-        LogSetup.bootstrap()
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(for: error)
-        }
-    }
-
-    private static func exit(for error: any Error) -> Never {
-        if let exitCode = error as? ExitCode {
-            Foundation.exit(exitCode.rawValue)
-        }
-        switch exitCode(for: error) {
-        case .success:
-            print(fullMessage(for: error))
-            Foundation.exit(0)
-        case .validationFailure:
-            Output.standardError(fullMessage(for: error))
-            Foundation.exit(2)
-        default:
-            Output.error(error)
-            Foundation.exit(1)
-        }
+        await CommandRunner.main(Self.self, program: "buds", logLevelVariable: "BUDS_LOG_LEVEL")
     }
 }

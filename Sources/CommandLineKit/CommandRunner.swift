@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Observability
+
+/// Runs a root command the way every executable of this package behaves (DESIGN.md, "CLI
+/// conventions"): exit 0 on success, 1 on a failure with a one-line reason on stderr, 2 on a
+/// usage error (ArgumentParser alone would exit 64).
+public enum CommandRunner {
+    /// Parses the process arguments, runs the chosen (sub)command and exits.
+    ///
+    /// - Parameters:
+    ///   - command: the root command type.
+    ///   - program: the name that prefixes failure messages (`kilroy: …`).
+    ///   - logLevelVariable: an environment variable that may raise logging above `warning`
+    ///     (`BUDS_LOG_LEVEL=debug`); logs go to stderr through the redacting handler. `nil` for a
+    ///     command that sets logging up itself.
+    public static func main<Command: ParsableCommand>(
+        _ command: Command.Type, program: String, logLevelVariable: String?
+    ) async -> Never {
+        if let logLevelVariable {
+            let level = ProcessInfo.processInfo.environment[logLevelVariable].flatMap(Logger.Level.init(rawValue:))
+            LoggingSetup.bootstrap(level: level ?? .warning, redacting: true)
+        }
+        do {
+            var parsed = try Command.parseAsRoot()
+            if var asyncCommand = parsed as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try parsed.run()
+            }
+            Foundation.exit(0)
+        } catch {
+            exit(for: error, command: command, program: program)
+        }
+    }
+
+    private static func exit<Command: ParsableCommand>(
+        for error: any Error, command: Command.Type, program: String
+    ) -> Never {
+        if let exitCode = error as? ExitCode {
+            Foundation.exit(exitCode.rawValue)
+        }
+        switch Command.exitCode(for: error) {
+        case .success:
+            print(Command.fullMessage(for: error))
+            Foundation.exit(0)
+        case .validationFailure:
+            TerminalOutput.standardError(Command.fullMessage(for: error))
+            Foundation.exit(2)
+        default:
+            TerminalOutput.failure(error, program: program)
+            Foundation.exit(1)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Runs one of the package's real executables (SwiftPM builds it beside the test bundle)
+/// against a temporary store, as a person runs it: arguments in, exit status and output out.
+public struct CLIProcess: Sendable {
+    /// What one run printed and how it ended.
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: Data
+        public let stderr: String
+        public var text: String { String(decoding: stdout, as: UTF8.self) }
+
+        public func json() throws -> Any {
+            try JSONSerialization.jsonObject(with: stdout)
+        }
+    }
+
+    /// Why a test helper built on this gave up.
+    public enum Failure: Error, CustomStringConvertible {
+        case failed(String)
+
+        public var description: String {
+            switch self {
+            case .failed(let reason): reason
+            }
+        }
+    }
+
+    /// The executable's name, e.g. `kilroy`.
+    public let program: String
+    /// The environment variable naming the default store, cleared for every run.
+    public let homeVariable: String
+    /// A fresh store folder, passed as `--store`.
+    public let store: URL
+
+    public init(program: String, homeVariable: String) {
+        self.program = program
+        self.homeVariable = homeVariable
+        store = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(program)-cli-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    /// The binary: the first `program` found in the test bundle's folder or above it.
+    public var executable: URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent(program)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(program)
+    }
+
+    /// Runs the program with `arguments` (plus `--store` unless `withStore` is false) and waits.
+    /// Output goes through files, so a large output never blocks on a pipe.
+    @discardableResult
+    public func run(_ arguments: [String], withStore: Bool = true, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments + (withStore ? ["--store", store.path] : [])
+        var env = ProcessInfo.processInfo.environment
+        env[homeVariable] = nil
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(program)-out-\(UUID().uuidString)")
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(program)-err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Result(
+            status: process.terminationStatus,
+            stdout: try Data(contentsOf: outURL),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        )
+    }
+
+    /// ``run(_:withStore:environment:)`` on a Dispatch thread, so that waiting for the process
+    /// does not hold one of the few cooperative threads an in-process server needs.
+    public func runDetached(_ arguments: [String], withStore: Bool = true) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Swift.Result { try run(arguments, withStore: withStore) })
+            }
+        }
+    }
+
+    /// Writes `data` into a scratch file beside the store and returns its path.
+    public func file(_ name: String, _ data: Data) throws -> String {
+        let folder = store.deletingLastPathComponent()
+            .appendingPathComponent(store.lastPathComponent + "-files", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try data.write(to: url)
+        return url.path
+    }
+
+    /// Runs `command arguments --json`, which must succeed and print one JSON object.
+    public func jsonObject(_ command: String, _ arguments: [String]) throws -> [String: Any] {
+        let result = try run([command] + arguments + ["--json"])
+        guard result.status == 0, let object = try result.json() as? [String: Any] else {
+            throw Failure.failed("\(command) failed (\(result.status)): \(result.stderr)")
+        }
+        return object
+    }
+}
