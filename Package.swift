@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "Validation", targets: ["Validation"]),
         .library(name: "BudsCore", targets: ["BudsCore"]),
         .executable(name: "buds", targets: ["BudsCLI"]),
+        .library(name: "RememberCore", targets: ["RememberCore"]),
+        .executable(name: "remember", targets: ["RememberCLI"]),
         .library(name: "KilroyAPI", targets: ["KilroyAPI"]),
         .library(name: "KilroyCore", targets: ["KilroyCore"]),
         .library(name: "KilroyCloud", targets: ["KilroyCloud"]),
@@ -71,6 +73,23 @@ let package = Package(
                 "BudsCore", "Receipts", "Storage", "Observability", "CommandLineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // MARK: Remember
+        .target(
+            name: "RememberCore",
+            dependencies: [
+                "Storage", "Observability", "Validation",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "RememberCLI",
+            dependencies: [
+                "RememberCore", "CommandLineKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -143,6 +162,11 @@ let package = Package(
             name: "BudsCLITests",
             dependencies: ["TestSupport", "BudsCLI", "DAGCBOR", "Identity", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(
+            name: "RememberCoreTests",
+            dependencies: ["TestSupport", "RememberCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "RememberCLITests", dependencies: ["TestSupport", "RememberCLI"]),
         .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"]),
         .testTarget(
             name: "KilroyCoreTests",

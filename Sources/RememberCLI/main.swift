@@ -1,0 +1,1 @@
+print("remember: not built yet")
