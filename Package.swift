@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "CommandLineKit",
             dependencies: [
-                "Observability",
+                "Observability", "Validation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -88,8 +88,9 @@ let package = Package(
         .executableTarget(
             name: "RememberCLI",
             dependencies: [
-                "RememberCore", "CommandLineKit",
+                "RememberCore", "CommandLineKit", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

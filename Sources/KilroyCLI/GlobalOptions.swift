@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import CommandLineKit
 import KilroyCore
 
 /// The options every store command takes: where the store is, which server, JSON or text, and
@@ -15,7 +16,7 @@ struct GlobalOptions: ParsableArguments {
     var json = false
 
     @Option(name: .long, help: "Use this time as now (ISO 8601, e.g. 2026-05-01T09:30:00Z), for reproducible runs.")
-    var now: Timestamp?
+    var now: DateTimeArgument?
 
     var directory: URL {
         if let store { return URL(fileURLWithPath: (store as NSString).expandingTildeInPath, isDirectory: true) }

@@ -52,9 +52,12 @@ public struct CLIProcess: Sendable {
     }
 
     /// Runs the program with `arguments` (plus `--store` unless `withStore` is false) and waits.
-    /// Output goes through files, so a large output never blocks on a pipe.
+    /// Output goes through files, so a large output never blocks on a pipe. `input` is what the
+    /// program reads on stdin (nothing, as at end of file, when `nil`).
     @discardableResult
-    public func run(_ arguments: [String], withStore: Bool = true, environment: [String: String] = [:]) throws -> Result {
+    public func run(
+        _ arguments: [String], withStore: Bool = true, environment: [String: String] = [:], input: String? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments + (withStore ? ["--store", store.path] : [])
@@ -74,7 +77,14 @@ public struct CLIProcess: Sendable {
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(program)-in-\(UUID().uuidString)")
+            try Data(input.utf8).write(to: inURL)
+            defer { try? FileManager.default.removeItem(at: inURL) }
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         try out.close()
