@@ -1,0 +1,63 @@
+import Foundation
+
+/// Everything that can go wrong in Remember, each with a message a person can act on.
+///
+/// The first four cases and their messages are the seed's; the rest cover the store, the
+/// add-person form, imports and the quiz.
+public enum RememberError: LocalizedError, Equatable, Sendable {
+    case audioRecordingFailed
+    case transcriptionFailed
+    case sketchGenerationFailed
+    case fileWriteFailed(path: String)
+    /// A form field that cannot be accepted as typed.
+    case invalidField(PersonField, reason: String)
+    case personNotFound(String)
+    /// A person with this id is already in the store (an import of a contact seen before).
+    case duplicatePerson(String)
+    /// More than one person's id starts with the given prefix.
+    case ambiguousID(String, matches: Int)
+    case unreadablePhoto(path: String, reason: String)
+    case unreadableFile(path: String, reason: String)
+    case storeFailed(reason: String)
+
+    /// `error` itself when it is a `RememberError`, else a store failure carrying its message,
+    /// so a view model has one error type to show.
+    public init(_ error: any Error) {
+        self = (error as? RememberError) ?? .storeFailed(reason: error.localizedDescription)
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .audioRecordingFailed:
+            return "Couldn't record audio. Please check microphone permissions."
+        case .transcriptionFailed:
+            return "Couldn't understand the recording. Try speaking more clearly."
+        case .sketchGenerationFailed:
+            return "Couldn't create the sketch. Please try again."
+        case .fileWriteFailed(let path):
+            return "Couldn't save file to \(path)."
+        case .invalidField(let field, let reason):
+            return "\(field.rawValue): \(reason)"
+        case .personNotFound(let id):
+            return "No person with id \(id). List people with: remember list"
+        case .duplicatePerson(let id):
+            return "A person with id \(id) is already in Remember."
+        case .ambiguousID(let prefix, let matches):
+            return "The id \(prefix) matches \(matches) people; type more of it."
+        case .unreadablePhoto(let path, let reason):
+            return "photo: \(path) \(reason)"
+        case .unreadableFile(let path, let reason):
+            return "Couldn't read \(path): \(reason)"
+        case .storeFailed(let reason):
+            return "The people store failed: \(reason)"
+        }
+    }
+}
+
+/// The fields of the add-person form, named as the CLI names its options.
+public enum PersonField: String, Sendable, CaseIterable {
+    case name
+    case ramble
+    case context
+    case photo
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import Logging
+
+/// Reviews as the view models see them; tests of view models may substitute it, the app uses
+/// ``ReviewService``.
+public protocol ReviewServiceProtocol: Sendable {
+    func dueCount(at date: Date) async throws -> Int
+    func dueQueue(at date: Date, limit: Int?) async throws -> [Person]
+    func record(_ rating: ReviewRating, for person: Person, at date: Date) async throws -> Person
+}
+
+/// Spaced-repetition reviews: who is due, and what an answer does to their schedule.
+///
+/// The rule that turns an answer into the next interval is a ``Scheduler`` (the seed's SM-2
+/// rule by default, FSRS as an option); this service applies it, stores the new state and logs
+/// the answer in `review_log`, in one transaction.
+public struct ReviewService: ReviewServiceProtocol {
+    private let database: PeopleDatabase
+    private let scheduler: any Scheduler
+    private let schedulerKind: SchedulerKind
+    private let logger: Logger
+
+    public init(database: any DatabaseWriter, scheduler: SchedulerKind = .sm2, logger: Logger = Logger(label: "remember.review")) {
+        self.database = PeopleDatabase(database)
+        self.scheduler = scheduler.makeScheduler()
+        self.schedulerKind = scheduler
+        self.logger = logger
+    }
+
+    /// How many people are due at `date`.
+    public func dueCount(at date: Date) async throws -> Int {
+        try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM people WHERE due_at <= ?", arguments: [date.timeIntervalSince1970]) ?? 0
+        }
+    }
+
+    /// The people due at `date`, the longest overdue first (ties: met earlier first).
+    public func dueQueue(at date: Date, limit: Int? = nil) async throws -> [Person] {
+        let sql = "SELECT \(PersonRow.selection) FROM people WHERE due_at <= ? ORDER BY due_at, created_at, id"
+            + (limit.map { " LIMIT \(max(0, $0))" } ?? "")
+        return try await database.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: [date.timeIntervalSince1970]).map(PersonRow.person(from:))
+        }
+    }
+
+    /// The seed's call: "got it" is a Good answer, "missed" an Again.
+    public func updateReviewState(for person: Person, gotIt: Bool, at date: Date) async throws -> Person {
+        try await record(gotIt ? .good : .again, for: person, at: date)
+    }
+
+    /// Applies `rating` to the person's schedule as of `date` and stores it.
+    ///
+    /// - Returns: the person with the new review state.
+    /// - Throws: `RememberError.personNotFound` if the person was deleted meanwhile.
+    public func record(_ rating: ReviewRating, for person: Person, at date: Date) async throws -> Person {
+        var updated = person
+        updated.review = scheduler.schedule(person.review, rating: rating, reviewedAt: date)
+        let arguments = PersonRow.arguments(for: updated)
+        let key = PersonRow.key(person.id)
+        let logArguments: StatementArguments = [
+            key, date.timeIntervalSince1970, rating.rawValue, schedulerKind.rawValue, updated.review.intervalDays,
+        ]
+        try await database.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM people WHERE id = ?)", arguments: [key]) == true else {
+                throw RememberError.personNotFound(key)
+            }
+            try db.execute(sql: PersonRow.upsert, arguments: arguments)
+            try db.execute(
+                sql: "INSERT INTO review_log (person_id, reviewed_at, rating, scheduler, interval_days) VALUES (?, ?, ?, ?, ?)",
+                arguments: logArguments
+            )
+        }
+        logger.debug(
+            "review recorded",
+            metadata: ["rating": "\(rating.rawValue)", "intervalDays": "\(updated.review.intervalDays)"]
+        )
+        return updated
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import GRDB
+@testable import RememberCore
+
+/// A real store in a fresh temporary folder: a SQLite file through GRDB, real files.
+struct TemporaryStore {
+    let directory: URL
+    let services: RememberServices
+
+    init(scheduler: SchedulerKind? = nil) throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("remember-tests-\(UUID().uuidString)", isDirectory: true)
+        services = try RememberServices.open(at: directory, scheduler: scheduler)
+    }
+
+    /// The store opened again, as the next launch of the app would.
+    func reopened(scheduler: SchedulerKind? = nil) throws -> RememberServices {
+        try RememberServices.open(at: directory, scheduler: scheduler)
+    }
+
+    func fileExists(_ relativePath: String?) -> Bool {
+        guard let relativePath else { return false }
+        return FileManager.default.fileExists(atPath: directory.appendingPathComponent(relativePath).path)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+extension Date {
+    /// 2026-11-23 10:00:00 UTC, the tests' "now".
+    static let testNow = Date(timeIntervalSince1970: 1_795_428_000)
+
+    func adding(days: Double) -> Date {
+        addingTimeInterval(days * 86_400)
+    }
+}
+
+enum TestImages {
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01]) + Data(repeating: 0x42, count: 200)
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 64)
+}
