@@ -1,1 +1,0 @@
-print("remember: not built yet")
