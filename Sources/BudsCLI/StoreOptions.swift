@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineKit
 import BudsCore
 import Foundation
 
@@ -8,12 +9,7 @@ struct StoreOptions: ParsableArguments {
     var store: String?
 
     var directory: URL {
-        if let store { return URL(fileURLWithPath: (store as NSString).expandingTildeInPath, isDirectory: true) }
-        if let home = ProcessInfo.processInfo.environment["BUDS_HOME"], !home.isEmpty {
-            return URL(fileURLWithPath: (home as NSString).expandingTildeInPath, isDirectory: true)
-        }
-        return FileManager.default.homeDirectoryForCurrentUser
-            .appendingPathComponent(".local/share/buds", isDirectory: true)
+        StoreDirectory.resolve(option: store, environmentVariable: "BUDS_HOME", appName: "buds")
     }
 
     func openJournal() throws -> BudsJournal {

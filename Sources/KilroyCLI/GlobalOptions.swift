@@ -19,11 +19,7 @@ struct GlobalOptions: ParsableArguments {
     var now: DateTimeArgument?
 
     var directory: URL {
-        if let store { return URL(fileURLWithPath: (store as NSString).expandingTildeInPath, isDirectory: true) }
-        if let home = ProcessInfo.processInfo.environment["KILROY_HOME"], !home.isEmpty {
-            return URL(fileURLWithPath: (home as NSString).expandingTildeInPath, isDirectory: true)
-        }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/kilroy", isDirectory: true)
+        StoreDirectory.resolve(option: store, environmentVariable: "KILROY_HOME", appName: "kilroy")
     }
 
     /// The store, with the clock `--now` sets.
