@@ -29,7 +29,7 @@ public struct ReviewSummary: Codable, Hashable, Sendable {
     public var missed = 0
     /// Names answered wrong (or skipped), in quiz order, to look at once more.
     public var missedNames: [String] = []
-    /// When the next person falls due after this session, if anyone is scheduled.
+    /// The earliest new due date among the people reviewed in this session.
     public var nextDue: Date?
 
     public init() {}
