@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Geo
 import KilroyCloud
@@ -82,26 +83,6 @@ actor CityFixture {
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         return "\(size)-\(Int64(modified))"
-    }
-}
-
-/// A small seeded generator (SplitMix64), so fixtures and query centres are the same every run.
-struct BenchmarkRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in `low..<high`.
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
     }
 }
 
