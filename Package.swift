@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "KilroyCore", targets: ["KilroyCore"]),
         .library(name: "KilroyCloud", targets: ["KilroyCloud"]),
         .executable(name: "kilroy", targets: ["KilroyCLI"]),
+        .library(name: "UmiLogCore", targets: ["UmiLogCore"]),
         .executable(name: "app-server", targets: ["AppServer"]),
     ],
     dependencies: [
@@ -134,6 +135,17 @@ let package = Package(
             ]
         ),
 
+        // MARK: UmiLog
+        .target(
+            name: "UmiLogCore",
+            dependencies: [
+                "Geo", "Storage", "Observability", "Validation",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.process("Resources")]
+        ),
+
         // MARK: Cloud
         .executableTarget(
             name: "AppServer",
@@ -168,6 +180,10 @@ let package = Package(
             dependencies: ["TestSupport", "RememberCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "RememberCLITests", dependencies: ["TestSupport", "RememberCLI"]),
+        .testTarget(
+            name: "UmiLogCoreTests",
+            dependencies: ["TestSupport", "UmiLogCore", "Geo", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"]),
         .testTarget(
             name: "KilroyCoreTests",

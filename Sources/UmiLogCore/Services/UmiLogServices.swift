@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+import Logging
+import Storage
+
+/// An UmiLog store folder, wired: `umilog.sqlite` holds the sites, species and the log.
+/// Opening creates and migrates the database and, on first launch, seeds the shipped dataset.
+/// Every service is built here once and handed to the view models (no singletons).
+public struct UmiLogServices: Sendable {
+    public let directory: URL
+    public let database: any DatabaseWriter
+    public let sites: SiteRepository
+    public let species: SpeciesRepository
+    public let dives: DiveRepository
+    public let events: DiveLogEvents
+    public let saver: WizardSaver
+    public let quickLog: QuickLog
+    public let stats: StatsService
+    public let seeder: DatasetSeeder
+
+    /// Opens (or creates) the store in `directory` and seeds it if it is not seeded yet.
+    public static func open(
+        at directory: URL, timeZone: TimeZone = .current, now: Date = Date(), logger: Logger = Logger(label: "umilog")
+    ) async throws(UmiLogError) -> UmiLogServices {
+        let database: any DatabaseWriter
+        do {
+            database = try DatabaseOpener.openFile(
+                at: directory.appendingPathComponent("umilog.sqlite"), migrator: UmiLogSchema.migrator
+            )
+        } catch {
+            throw .storeFailed(reason: error.localizedDescription)
+        }
+        let services = UmiLogServices(directory: directory, database: database, timeZone: timeZone, logger: logger)
+        try await services.seedIfNeeded(at: now)
+        return services
+    }
+
+    /// Wires the services on an already opened, migrated database (tests use an in-memory one).
+    public init(directory: URL, database: any DatabaseWriter, timeZone: TimeZone = .current, logger: Logger = Logger(label: "umilog")) {
+        self.directory = directory
+        self.database = database
+        let cache = PopularSpeciesCache()
+        let events = DiveLogEvents()
+        let dives = DiveRepository(database: database, speciesCache: cache)
+        let saver = WizardSaver(dives: dives, events: events, logger: logger)
+        self.sites = SiteRepository(database: database)
+        self.species = SpeciesRepository(database: database, cache: cache)
+        self.dives = dives
+        self.events = events
+        self.saver = saver
+        self.quickLog = QuickLog(dives: dives, saver: saver)
+        self.stats = StatsService(database: database, timeZone: timeZone)
+        self.seeder = DatasetSeeder(database: database, logger: logger)
+    }
+
+    /// Loads the shipped sites and species unless this store already has them; decoding the
+    /// bundled files is skipped entirely when it does, so a warm launch reads one row.
+    public func seedIfNeeded(at now: Date) async throws(UmiLogError) {
+        guard try await !seeder.isSeeded() else { return }
+        try await seeder.seed(SeedDataset.bundled(), at: now)
+    }
+}
