@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "KilroyCloud", targets: ["KilroyCloud"]),
         .executable(name: "kilroy", targets: ["KilroyCLI"]),
         .library(name: "UmiLogCore", targets: ["UmiLogCore"]),
+        .executable(name: "umilog", targets: ["UmiLogCLI"]),
         .executable(name: "app-server", targets: ["AppServer"]),
     ],
     dependencies: [
@@ -145,6 +146,14 @@ let package = Package(
             ],
             resources: [.process("Resources")]
         ),
+        .executableTarget(
+            name: "UmiLogCLI",
+            dependencies: [
+                "UmiLogCore", "Geo", "CommandLineKit", "Validation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         // MARK: Cloud
         .executableTarget(
@@ -184,6 +193,7 @@ let package = Package(
             name: "UmiLogCoreTests",
             dependencies: ["TestSupport", "UmiLogCore", "Geo", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"]),
         .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"]),
         .testTarget(
             name: "KilroyCoreTests",

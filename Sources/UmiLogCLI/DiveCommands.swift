@@ -1,0 +1,165 @@
+import ArgumentParser
+import CommandLineKit
+import Foundation
+import UmiLogCore
+
+/// `umilog log`: the full wizard in one line.
+struct Log: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Log a dive: --site, --at, --depth and --time are required; the rest is optional."
+    )
+    @OptionGroup var fields: DiveOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let services = try await global.services()
+        var draft = DiveDraft()
+        try await fields.apply(to: &draft, services: services)
+        let logged = try await services.saver.save(draft, at: global.currentDate)
+        try await DiveReport.print(logged, verb: "Logged", services: services, global: global)
+    }
+}
+
+/// `umilog quick`: one-tap logging from the previous dive at the site.
+struct Quick: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Log a dive like your previous one at the site (--at defaults to now; other options override)."
+    )
+    @OptionGroup var fields: DiveOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        guard let siteText = fields.site else { throw ValidationError("quick needs --site") }
+        let services = try await global.services()
+        let site = try await services.sites.find(siteText)
+        let startTime = fields.at?.date ?? global.currentDate
+        var draft = try await services.quickLog.draft(siteID: site.id, startTime: startTime)
+        let prefilled = draft.maxDepthMeters != nil
+        try await fields.apply(to: &draft, services: services)
+        guard prefilled || (draft.maxDepthMeters != nil && draft.bottomTimeSeconds != nil) else {
+            throw UmiLogError.nothingToPrefill(siteID: site.id)
+        }
+        let logged = try await services.saver.save(draft, at: global.currentDate)
+        try await DiveReport.print(logged, verb: prefilled ? "Quick-logged (from your last dive here)" : "Logged", services: services, global: global)
+    }
+}
+
+/// `umilog edit ID …`: change the given fields of a dive.
+struct Edit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Change a logged dive; only the options given change.")
+    @Argument(help: "The dive's id (or its first 4+ characters).") var id: String
+    @OptionGroup var fields: DiveOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let services = try await global.services()
+        let existing = try await services.dives.find(id)
+        var draft = DiveDraft(existing)
+        try await fields.apply(to: &draft, services: services)
+        let logged = try await services.saver.update(existing.id, with: draft, at: global.currentDate)
+        try await DiveReport.print(logged, verb: "Updated", services: services, global: global)
+    }
+}
+
+/// `umilog delete ID`.
+struct Delete: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Delete a dive and its sightings.")
+    @Argument(help: "The dive's id (or its first 4+ characters).") var id: String
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let services = try await global.services()
+        let existing = try await services.dives.find(id)
+        try await services.saver.delete(existing.id, at: global.currentDate)
+        if global.json {
+            return try TerminalOutput.json(["id": existing.id.uuidString.lowercased(), "deleted": "true"])
+        }
+        print("Deleted dive \(existing.id.uuidString.lowercased()).")
+    }
+}
+
+/// `umilog list`: the history, newest first.
+struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Your dives, newest first, with filters.")
+    @Option(name: .long, help: "Only at this site (id or exact name).") var site: String?
+    @Option(name: .long, help: "From this date.") var from: DateTimeArgument?
+    @Option(name: .long, help: "Up to this date.") var to: DateTimeArgument?
+    @Option(name: .customLong("min-depth"), help: "At least this deep.") var minDepth: LengthArgument?
+    @Option(name: .customLong("max-depth"), help: "At most this deep.") var maxDepth: LengthArgument?
+    @Option(name: .long, help: "Where this species was seen (id or name).") var species: String?
+    @Option(name: .long, help: "With this tag.") var tag: String?
+    @Option(name: .long, help: "At most this many.") var limit: Int?
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let services = try await global.services()
+        var filter = DiveFilter(
+            from: from?.date, to: to?.date, minDepthMeters: minDepth?.meters, maxDepthMeters: maxDepth?.meters,
+            tag: tag, limit: limit
+        )
+        if let site { filter.siteID = try await services.sites.find(site).id }
+        if let species { filter.speciesID = try await services.species.resolve(species).id }
+        let dives = try await services.dives.history(filter)
+        let sites = try await Output.sitesByID(dives, services: services)
+        if global.json {
+            let species = try await Output.speciesByID(dives, services: services)
+            return try TerminalOutput.json(dives.map { DiveOutput($0, site: sites[$0.dive.siteID], species: species) })
+        }
+        guard !dives.isEmpty else { return print("No dives logged yet. Log one with: umilog log --site ID --at … --depth … --time …") }
+        let units = global.units
+        TerminalOutput.table(["ID", "WHEN", "SITE", "DEPTH", "TIME", "SIGHTINGS"], dives.map { logged in
+            let dive = logged.dive
+            return [
+                Output.shortID(dive.id), Output.dateTime(dive.startTime), sites[dive.siteID]?.name ?? dive.siteID,
+                units.length(dive.maxDepthMeters), Output.duration(dive.bottomTimeSeconds), String(logged.sightings.count),
+            ]
+        })
+    }
+}
+
+/// `umilog show ID`.
+struct Show: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show one dive with its sightings.")
+    @Argument(help: "The dive's id (or its first 4+ characters).") var id: String
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let services = try await global.services()
+        let logged = try await services.dives.find(id)
+        try await DiveReport.print(logged, verb: nil, services: services, global: global)
+    }
+}
+
+/// How a single dive is printed by `log`, `quick`, `edit` and `show`.
+enum DiveReport {
+    static func print(_ logged: LoggedDive, verb: String?, services: UmiLogServices, global: GlobalOptions) async throws {
+        let site = try await services.sites.fetch(id: logged.dive.siteID)
+        let species = try await Output.speciesByID([logged], services: services)
+        if global.json { return try TerminalOutput.json(DiveOutput(logged, site: site, species: species)) }
+        let dive = logged.dive
+        let units = global.units
+        if let verb { Swift.print("\(verb) dive \(dive.id.uuidString.lowercased()).") }
+        var lines = [
+            "\(site?.name ?? dive.siteID) — \(Output.dateTime(dive.startTime))",
+            "  id:          \(dive.id.uuidString.lowercased())",
+            "  depth:       max \(units.length(dive.maxDepthMeters))" + (dive.averageDepthMeters.map { ", average \(units.length($0))" } ?? ""),
+            "  time:        \(Output.duration(dive.bottomTimeSeconds))",
+            "  gas:         \(dive.gas.label)",
+        ]
+        if let temperature = dive.waterTemperatureCelsius { lines.append("  water:       \(units.temperature(temperature))") }
+        if let visibility = dive.visibilityMeters { lines.append("  visibility:  \(units.length(visibility))") }
+        if let current = dive.current { lines.append("  current:     \(current.rawValue)") }
+        if dive.startPressureBar != nil || dive.endPressureBar != nil {
+            lines.append("  pressure:    \(dive.startPressureBar.map(units.pressure) ?? "?") → \(dive.endPressureBar.map(units.pressure) ?? "?")")
+        }
+        if let buddy = dive.buddy { lines.append("  buddy:       \(buddy)") }
+        if let rating = dive.rating { lines.append("  rating:      \(String(repeating: "★", count: rating))\(String(repeating: "☆", count: 5 - rating))") }
+        if !dive.tags.isEmpty { lines.append("  tags:        \(dive.tags.joined(separator: ", "))") }
+        if let notes = dive.notes { lines.append("  notes:       \(notes)") }
+        for (index, sighting) in logged.sightings.enumerated() {
+            let name = species[sighting.speciesID].map { "\($0.commonName) (\($0.scientificName))" } ?? sighting.speciesID
+            lines.append((index == 0 ? "  sightings:   " : "               ") + "\(sighting.count) × \(name)")
+        }
+        lines.forEach { Swift.print($0) }
+    }
+}

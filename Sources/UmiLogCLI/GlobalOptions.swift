@@ -1,0 +1,36 @@
+import ArgumentParser
+import CommandLineKit
+import Foundation
+import Logging
+import UmiLogCore
+
+/// The options every command takes: the store, JSON output, display units and the clock.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: "The store folder (default: $UMILOG_HOME or ~/.local/share/umilog).")
+    var store: String?
+
+    @Flag(name: .long, help: "Print machine-readable JSON (SI units).")
+    var json = false
+
+    @Option(name: .long, help: "Units to show: metric or imperial.")
+    var units: UnitSystem = .metric
+
+    @Option(name: .long, help: "Use this time as now (ISO 8601 date or date-time).")
+    var now: DateTimeArgument?
+
+    var directory: URL {
+        StoreDirectory.resolve(option: store, environmentVariable: "UMILOG_HOME", appName: "umilog")
+    }
+
+    /// What `--now` says, else the real time.
+    var currentDate: Date { now?.date ?? Date() }
+
+    func services() async throws -> UmiLogServices {
+        try await UmiLogServices.open(at: directory, now: currentDate, logger: Logger(label: "umilog"))
+    }
+}
+
+// UmiLogCore does not know ArgumentParser; only this executable reads these from flags.
+extension UnitSystem: ExpressibleByArgument {}
+extension CurrentStrength: ExpressibleByArgument {}
+extension SiteStatus: ExpressibleByArgument {}

@@ -1,0 +1,169 @@
+import Foundation
+import UmiLogCore
+
+/// A site as `--json` prints it (SI units, the unit in the key).
+struct SiteOutput: Encodable {
+    let id: String
+    let name: String
+    let latitude: Double
+    let longitude: Double
+    let region: String
+    let area: String?
+    let country: String
+    let maxDepthMeters: Double?
+    let typicalDepthMeters: Double?
+    let tags: [String]
+    let entry: String
+    let difficulty: String
+    let description: String
+    let source: String
+    let license: String
+    let status: String?
+    let distanceMeters: Double?
+
+    init(_ site: DiveSite, status: SiteStatus? = nil, distanceMeters: Double? = nil) {
+        id = site.id
+        name = site.name
+        latitude = site.coordinate.latitude
+        longitude = site.coordinate.longitude
+        region = site.region
+        area = site.area
+        country = site.country
+        maxDepthMeters = site.maxDepthMeters
+        typicalDepthMeters = site.typicalDepthMeters
+        tags = site.tags.map(\.rawValue)
+        entry = site.entry.rawValue
+        difficulty = site.difficulty.rawValue
+        description = site.description
+        source = site.source
+        license = site.license
+        self.status = status?.rawValue
+        self.distanceMeters = distanceMeters
+    }
+}
+
+/// A species as `--json` prints it.
+struct SpeciesOutput: Encodable {
+    let id: String
+    let commonName: String
+    let scientificName: String
+    let category: String
+    let regions: [String]
+    let sightings: Int?
+
+    init(_ species: Species, sightings: Int? = nil) {
+        id = species.id
+        commonName = species.commonName
+        scientificName = species.scientificName
+        category = species.category.rawValue
+        regions = species.regions
+        self.sightings = sightings
+    }
+}
+
+/// A dive as `--json` prints it, with its site's name and its sightings' species names.
+struct DiveOutput: Encodable {
+    struct SightingOutput: Encodable {
+        let id: String
+        let speciesID: String
+        let commonName: String?
+        let scientificName: String?
+        let count: Int
+        let note: String?
+    }
+
+    let id: String
+    let siteID: String
+    let siteName: String?
+    let startTime: Date
+    let maxDepthMeters: Double
+    let averageDepthMeters: Double?
+    let bottomTimeSeconds: Int
+    let waterTemperatureCelsius: Double?
+    let visibilityMeters: Double?
+    let current: String?
+    let gas: String
+    let oxygenPercent: Int
+    let startPressureBar: Double?
+    let endPressureBar: Double?
+    let buddy: String?
+    let notes: String?
+    let tags: [String]
+    let rating: Int?
+    let sightings: [SightingOutput]
+    let createdAt: Date
+    let updatedAt: Date
+
+    init(_ logged: LoggedDive, site: DiveSite?, species: [String: Species]) {
+        let dive = logged.dive
+        id = dive.id.uuidString.lowercased()
+        siteID = dive.siteID
+        siteName = site?.name
+        startTime = dive.startTime
+        maxDepthMeters = dive.maxDepthMeters
+        averageDepthMeters = dive.averageDepthMeters
+        bottomTimeSeconds = dive.bottomTimeSeconds
+        waterTemperatureCelsius = dive.waterTemperatureCelsius
+        visibilityMeters = dive.visibilityMeters
+        current = dive.current?.rawValue
+        gas = dive.gas.label
+        oxygenPercent = dive.gas.oxygenPercent
+        startPressureBar = dive.startPressureBar
+        endPressureBar = dive.endPressureBar
+        buddy = dive.buddy
+        notes = dive.notes
+        tags = dive.tags
+        rating = dive.rating
+        sightings = logged.sightings.map {
+            SightingOutput(
+                id: $0.id.uuidString.lowercased(), speciesID: $0.speciesID, commonName: species[$0.speciesID]?.commonName,
+                scientificName: species[$0.speciesID]?.scientificName, count: $0.count, note: $0.note
+            )
+        }
+        createdAt = dive.createdAt
+        updatedAt = dive.updatedAt
+    }
+}
+
+/// Shared text formatting of the human-readable output.
+enum Output {
+    static func dateTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// "45 min" or "1 h 05 min".
+    static func duration(_ seconds: Int) -> String {
+        let minutes = (seconds + 30) / 60
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+    }
+
+    static func shortID(_ id: UUID) -> String { String(id.uuidString.lowercased().prefix(8)) }
+
+    static func distance(_ meters: Double, units: UnitSystem) -> String {
+        switch units {
+        case .metric: meters < 1_000 ? "\(Int(meters.rounded())) m" : String(format: "%.1f km", meters / 1_000)
+        case .imperial: String(format: "%.1f mi", meters / 1_609.344)
+        }
+    }
+
+    /// The species of every sighting, by id, for printing names.
+    static func speciesByID(_ dives: [LoggedDive], services: UmiLogServices) async throws -> [String: Species] {
+        var result: [String: Species] = [:]
+        for id in Set(dives.flatMap { $0.sightings.map(\.speciesID) }) {
+            result[id] = try await services.species.fetch(id: id)
+        }
+        return result
+    }
+
+    /// The sites of the dives, by id.
+    static func sitesByID(_ dives: [LoggedDive], services: UmiLogServices) async throws -> [String: DiveSite] {
+        var result: [String: DiveSite] = [:]
+        for id in Set(dives.map(\.dive.siteID)) {
+            result[id] = try await services.sites.fetch(id: id)
+        }
+        return result
+    }
+}
