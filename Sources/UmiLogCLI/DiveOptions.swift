@@ -11,7 +11,7 @@ struct DiveOptions: ParsableArguments {
     @Option(name: .long, help: "Maximum depth (metres, or e.g. 82ft).") var depth: LengthArgument?
     @Option(name: .customLong("avg-depth"), help: "Average depth.") var averageDepth: LengthArgument?
     @Option(name: .long, help: "Bottom time (minutes, or h:mm).") var time: TimeArgument?
-    @Option(name: .long, help: "Water temperature (°C, or e.g. 80F).") var temp: TemperatureArgument?
+    @Option(name: .long, parsing: .unconditional, help: "Water temperature (°C, or e.g. 80F; -1 works).") var temp: TemperatureArgument?
     @Option(name: .long, help: "Visibility (metres).") var visibility: LengthArgument?
     @Option(name: .long, help: "Current: none, light, moderate or strong.") var current: CurrentStrength?
     @Option(name: .long, help: "Gas: air, or nitrox as ean32 / nitrox32 / 32.") var gas: GasArgument?

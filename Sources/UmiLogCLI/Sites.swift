@@ -43,8 +43,8 @@ struct Sites: AsyncParsableCommand {
 
     struct Near: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Sites within a radius of a point, nearest first.")
-        @Option(name: .long, help: "Latitude in degrees.") var lat: Double
-        @Option(name: .long, help: "Longitude in degrees.") var lon: Double
+        @Option(name: .long, parsing: .unconditional, help: "Latitude in degrees.") var lat: Double
+        @Option(name: .long, parsing: .unconditional, help: "Longitude in degrees.") var lon: Double
         @Option(name: .long, help: "Radius (metres, or e.g. 50km, 10mi; default 50km).") var radius: RadiusArgument = .init(meters: 50_000)
         @Option(name: .long, help: "At most this many results.") var limit = 50
         @OptionGroup var global: GlobalOptions
@@ -69,10 +69,10 @@ struct Sites: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Sites inside map bounds (west > east crosses the antimeridian)."
         )
-        @Option(name: .long, help: "Southern edge.") var south: Double
-        @Option(name: .long, help: "Western edge.") var west: Double
-        @Option(name: .long, help: "Northern edge.") var north: Double
-        @Option(name: .long, help: "Eastern edge.") var east: Double
+        @Option(name: .long, parsing: .unconditional, help: "Southern edge.") var south: Double
+        @Option(name: .long, parsing: .unconditional, help: "Western edge.") var west: Double
+        @Option(name: .long, parsing: .unconditional, help: "Northern edge.") var north: Double
+        @Option(name: .long, parsing: .unconditional, help: "Eastern edge.") var east: Double
         @Option(name: .long, help: "At most this many results.") var limit: Int?
         @OptionGroup var global: GlobalOptions
 
