@@ -53,6 +53,18 @@ let package = Package(
             path: "Benchmarks/RememberBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "UmiLogBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "UmiLogCore", package: "LocalFirstApps"),
+                .product(name: "Storage", package: "LocalFirstApps"),
+                .product(name: "Geo", package: "LocalFirstApps"),
+            ],
+            path: "Benchmarks/UmiLogBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
