@@ -155,3 +155,19 @@ struct SiteQueryPropertyTests {
         }
     }
 }
+
+@Suite("SiteRepository as the map's site source")
+struct SiteRepositoryMapSourceTests {
+    @Test("the map gets the viewport's sites with their list status")
+    func mapSites() async throws {
+        let log = try await TemporaryLog()
+        defer { log.remove() }
+        _ = try await log.services.saver.save(.essentials(), at: .testNow)
+        try await log.services.sites.setStatus(.wishlist, for: "ras-mohammed-shark-reef", at: .testNow)
+        let source: any MapSiteSource = log.services.sites
+        let sites = try await source.sites(in: MapBounds(south: 27, west: 33, north: 28.5, east: 35))
+        #expect(Dictionary(uniqueKeysWithValues: sites.map { ($0.id, $0.status) }) == [
+            "ss-thistlegorm": .logged, "ras-mohammed-shark-reef": .wishlist,
+        ])
+    }
+}

@@ -193,3 +193,12 @@ enum ListStateRow {
         try set(dived ? .logged : .visited, for: siteID, at: date, db)
     }
 }
+
+extension SiteRepository: MapSiteSource {
+    /// The viewport's sites with their list status, for the map.
+    public func sites(in bounds: MapBounds) async throws -> [MapSite] {
+        let sites = try await fetchInBounds(bounds)
+        let statuses = Dictionary(uniqueKeysWithValues: try await listStates().map { ($0.siteID, $0.status) })
+        return sites.map { MapSite(site: $0, status: statuses[$0.id]) }
+    }
+}
