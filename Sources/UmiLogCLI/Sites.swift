@@ -146,16 +146,14 @@ struct Sites: AsyncParsableCommand {
 }
 
 /// A radius in metres; `km` and `mi` suffixes converted.
-struct RadiusArgument: ExpressibleByArgument {
+struct RadiusArgument: UnitArgument {
     let meters: Double
 
     init(meters: Double) { self.meters = meters }
 
-    init?(argument: String) {
-        let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
-        let numberEnd = text.firstIndex { !($0.isNumber || $0 == ".") } ?? text.endIndex
-        guard let value = Double(text[..<numberEnd]), value.isFinite, value >= 0 else { return nil }
-        switch text[numberEnd...].trimmingCharacters(in: .whitespaces) {
+    init?(value: Double, unit: String) {
+        guard value >= 0 else { return nil }
+        switch unit {
         case "", "m": meters = value
         case "km": meters = value * 1_000
         case "mi": meters = value * 1_609.344
