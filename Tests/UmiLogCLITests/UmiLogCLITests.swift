@@ -122,3 +122,20 @@ struct UmiLogCLITests {
         #expect(species.contains { $0["scientificName"] as? String == "Rhincodon typus" })
     }
 }
+
+@Suite("umilog voice")
+struct UmiLogVoiceCLITests {
+    @Test("a spoken transcript becomes SI fields, printed and as JSON")
+    func voice() throws {
+        let cli = CLIProcess.umilog()
+        let json = try cli.run(["voice", "depth twenty five bottom time forty two minutes pressure one eight zero", "--json"], withStore: false)
+        #expect(json.status == 0)
+        let fields = try #require((try json.json() as? [String: Any])?["fields"] as? [String: Any])
+        #expect(fields["maxDepthMeters"] as? Double == 25)
+        #expect(fields["bottomTimeSeconds"] as? Int == 2_520)
+        #expect(fields["startPressureBar"] as? Double == 180)
+        let text = try cli.run(["voice", "temperature twenty eight point five", "visibility fifteen meters"], withStore: false).text
+        #expect(text.contains("28.5 °C"))
+        #expect(text.contains("15 m"))
+    }
+}
