@@ -112,9 +112,38 @@ struct LocalReceiptRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         updatedAt = Double(headCreatedAtMs) / 1000
     }
 
-    var effects: [String] {
-        (try? JSONDecoder().decode([String].self, from: Data(effectsJSON.utf8))) ?? []
+    var effects: [String] { Self.effects(fromJSON: effectsJSON) }
+
+    /// Reads `effects_json`; what is not a JSON array of strings reads as no effects.
+    ///
+    /// The timeline reads this for every row, so the text `json(_:)` writes for effects that
+    /// need no escaping (`["a","b"]`) is split directly; anything else goes to `JSONDecoder`.
+    static func effects(fromJSON json: String) -> [String] {
+        if let simple = simpleStringArray(json) { return simple }
+        return (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
     }
+
+    /// The strings of a JSON array written without whitespace whose strings hold no escape
+    /// (nor anything that would need one); nil for any other text. Such a string's JSON text
+    /// is its value.
+    private static func simpleStringArray(_ json: String) -> [String]? {
+        var utf8 = json.utf8[...]
+        guard utf8.popFirst() == UInt8(ascii: "["), utf8.popLast() == UInt8(ascii: "]") else { return nil }
+        var strings: [String] = []
+        while !utf8.isEmpty {
+            if !strings.isEmpty {
+                guard utf8.popFirst() == UInt8(ascii: ",") else { return nil }
+            }
+            guard utf8.popFirst() == UInt8(ascii: "\"") else { return nil }
+            guard let end = utf8.firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }),
+                  utf8[end] == UInt8(ascii: "\"")
+            else { return nil }
+            strings.append(String(Substring(utf8[..<end])))
+            utf8 = utf8[utf8.index(after: end)...]
+        }
+        return strings
+    }
+
 
     static func json(_ strings: [String]) -> String {
         guard let data = try? JSONEncoder().encode(strings) else { return "[]" }
