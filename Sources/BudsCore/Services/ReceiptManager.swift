@@ -41,13 +41,16 @@ public struct ReceiptManager: Sendable {
         let time = now()
         let prepared = try drafts.map { try prepare($0, now: time) }
         let ids = try await database.write { db in
-            try prepared.map { item in
-                try item.store(in: db, receivedAt: time)
-                let receipt = try signer.sign(
-                    type: ReceiptType.sessionCreated.rawValue, payload: item.payload, createdAtMs: Self.milliseconds(time)
-                )
-                try ReceiptLedger.append(receipt, content: .session(item.payload), receivedAt: time, in: db)
-                return MemoryID.forRoot(receipt.cid)
+            try ReceiptLedger.batch(in: db) { batch in
+                try prepared.map { item in
+                    try item.store(in: db, receivedAt: time)
+                    let receipt = try signer.sign(
+                        type: ReceiptType.sessionCreated.rawValue, payload: item.payload, createdAtMs: Self.milliseconds(time)
+                    )
+                    let entry = try LedgerEntry(receipt, content: .session(item.payload))
+                    try batch.append(entry, receivedAt: time)
+                    return entry.memoryID
+                }
             }
         }
         logger.debug("sessions recorded", metadata: ["count": "\(ids.count)"])

@@ -73,18 +73,30 @@ struct LocalReceiptRow: Codable, FetchableRecord, PersistableRecord, Sendable {
 
     private static let columnList = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
 
+    private static let insertSQL = """
+        INSERT INTO local_receipts (\(columnList)) \
+        VALUES (\(Array(repeating: "?", count: CodingKeys.allCases.count).joined(separator: ", ")))
+        """
+
+    private static let updateSQL = """
+        UPDATE local_receipts SET \(CodingKeys.allCases.dropFirst().map { "\($0.rawValue) = ?" }.joined(separator: ", ")) \
+        WHERE uuid = ?
+        """
+
+    /// Inserts the row. The values are bound as they are (`orderedValues` matches the statement
+    /// by construction), skipping GRDB's argument validation, which copies them once more.
     func insertCached(_ db: Database) throws {
-        let placeholders = Array(repeating: "?", count: CodingKeys.allCases.count).joined(separator: ", ")
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO local_receipts (\(Self.columnList)) VALUES (\(placeholders))"
-        )
-        try statement.execute(arguments: StatementArguments(orderedValues))
+        let statement = try db.cachedStatement(sql: Self.insertSQL)
+        statement.setUncheckedArguments(StatementArguments(orderedValues))
+        try statement.execute()
     }
 
     func updateCached(_ db: Database) throws {
-        let assignments = CodingKeys.allCases.dropFirst().map { "\($0.rawValue) = ?" }.joined(separator: ", ")
-        let statement = try db.cachedStatement(sql: "UPDATE local_receipts SET \(assignments) WHERE uuid = ?")
-        try statement.execute(arguments: StatementArguments(orderedValues.dropFirst() + [uuid.databaseValue]))
+        var values = orderedValues
+        values.append(values.removeFirst())
+        let statement = try db.cachedStatement(sql: Self.updateSQL)
+        statement.setUncheckedArguments(StatementArguments(values))
+        try statement.execute()
     }
 
     static func fetchCached(rootCID: String, in db: Database) throws -> LocalReceiptRow? {
@@ -92,7 +104,8 @@ struct LocalReceiptRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     }
 
     /// Copies a session payload's fields in as the chain's latest version.
-    mutating func apply(_ payload: SessionPayload, head: String, headCreatedAtMs: Int64) {
+    /// `effectsJSON` is `json(payload.effects)`, worked out by the caller (off the writer).
+    mutating func apply(_ payload: SessionPayload, head: String, headCreatedAtMs: Int64, effectsJSON: String) {
         headerCID = head
         self.headCreatedAtMs = headCreatedAtMs
         imageCID = payload.imageCID?.string
@@ -105,7 +118,7 @@ struct LocalReceiptRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         thcPercent = payload.thcPercent
         cbdPercent = payload.cbdPercent
         amountGrams = payload.amountGrams
-        effectsJSON = Self.json(payload.effects)
+        self.effectsJSON = effectsJSON
         consumptionMethod = payload.consumptionMethod
         claimedTimeMs = payload.claimedTimeMs
         sessionAt = payload.claimedTimeMs.map { Double($0) / 1000 } ?? createdAt
@@ -144,9 +157,8 @@ struct LocalReceiptRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         return strings
     }
 
-
-    static func json(_ strings: [String]) -> String {
-        guard let data = try? JSONEncoder().encode(strings) else { return "[]" }
+    static func json(_ strings: [String], encoder: JSONEncoder = JSONEncoder()) -> String {
+        guard let data = try? encoder.encode(strings) else { return "[]" }
         return String(decoding: data, as: UTF8.self)
     }
 }
