@@ -63,7 +63,8 @@ public struct ReceiptManager: Sendable {
             }
         } else {
             let handoff = SignedChunks(count: chunks.count)
-            let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, chunks.count))
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            let workers = max(1, min(cores, Self.maximumSigningThreads, chunks.count))
             for worker in 0..<workers {
                 // Threads of their own, not tasks: the writer blocks while it waits for a chunk,
                 // and must never wait for work queued behind it on the cooperative pool.
@@ -108,6 +109,9 @@ public struct ReceiptManager: Sendable {
         logger.debug("sessions recorded", metadata: ["count": "\(ids.count)"])
         return ids
     }
+
+    /// More signing threads than this cannot help: the one writer is then the bottleneck.
+    static let maximumSigningThreads = 4
 
     /// Drafts per chunk of a large batch: small enough that the writer starts early, large
     /// enough that handing chunks over costs nothing.
