@@ -57,20 +57,6 @@ struct LocalReceiptRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         case updatedAt = "updated_at"
     }
 
-    /// The row's values in `CodingKeys` order, for the cached statements below: the write path
-    /// runs once per receipt, so it skips Codable encoding and SQL generation.
-    private var orderedValues: [DatabaseValue] {
-        [
-            uuid.databaseValue, rootCID.databaseValue, headerCID.databaseValue, headCreatedAtMs.databaseValue,
-            isDeleted.databaseValue, isFavorited.databaseValue, tagsJSON.databaseValue, localNotes.databaseValue,
-            imageCID.databaseValue, locationCID.databaseValue, strainName.databaseValue, productType.databaseValue,
-            rating.databaseValue, notes.databaseValue, brand.databaseValue, thcPercent.databaseValue,
-            cbdPercent.databaseValue, amountGrams.databaseValue, effectsJSON.databaseValue,
-            consumptionMethod.databaseValue, claimedTimeMs.databaseValue, sessionAt.databaseValue,
-            createdAt.databaseValue, updatedAt.databaseValue,
-        ]
-    }
-
     private static let columnList = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
 
     private static let insertSQL = """
@@ -83,20 +69,46 @@ struct LocalReceiptRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         WHERE uuid = ?
         """
 
-    /// Inserts the row. The values are bound as they are (`orderedValues` matches the statement
-    /// by construction), skipping GRDB's argument validation, which copies them once more.
     func insertCached(_ db: Database) throws {
-        let statement = try db.cachedStatement(sql: Self.insertSQL)
-        statement.setUncheckedArguments(StatementArguments(orderedValues))
-        try statement.execute()
+        var binder = StatementBinder(try db.cachedStatement(sql: Self.insertSQL))
+        try binder.bind(uuid)
+        try bindColumnsAfterUUID(&binder)
+        try binder.execute()
     }
 
     func updateCached(_ db: Database) throws {
-        var values = orderedValues
-        values.append(values.removeFirst())
-        let statement = try db.cachedStatement(sql: Self.updateSQL)
-        statement.setUncheckedArguments(StatementArguments(values))
-        try statement.execute()
+        var binder = StatementBinder(try db.cachedStatement(sql: Self.updateSQL))
+        try bindColumnsAfterUUID(&binder)
+        try binder.bind(uuid)
+        try binder.execute()
+    }
+
+    /// Binds every column but `uuid`, in `CodingKeys` order, as the statements above list them.
+    /// The write path runs once per receipt, so it skips Codable encoding and SQL generation.
+    private func bindColumnsAfterUUID(_ binder: inout StatementBinder) throws {
+        try binder.bind(rootCID)
+        try binder.bind(headerCID)
+        try binder.bind(headCreatedAtMs)
+        try binder.bind(isDeleted)
+        try binder.bind(isFavorited)
+        try binder.bind(tagsJSON)
+        try binder.bind(localNotes)
+        try binder.bind(imageCID)
+        try binder.bind(locationCID)
+        try binder.bind(strainName)
+        try binder.bind(productType)
+        try binder.bind(rating)
+        try binder.bind(notes)
+        try binder.bind(brand)
+        try binder.bind(thcPercent)
+        try binder.bind(cbdPercent)
+        try binder.bind(amountGrams)
+        try binder.bind(effectsJSON)
+        try binder.bind(consumptionMethod)
+        try binder.bind(claimedTimeMs)
+        try binder.bind(sessionAt)
+        try binder.bind(createdAt)
+        try binder.bind(updatedAt)
     }
 
     static func fetchCached(rootCID: String, in db: Database) throws -> LocalReceiptRow? {

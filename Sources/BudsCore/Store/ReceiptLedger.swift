@@ -93,11 +93,18 @@ enum ReceiptLedger {
         /// Stores a receipt in `ucr_headers` and folds it into its chain.
         mutating func append(_ entry: LedgerEntry, receivedAt: Date) throws {
             let header = entry.receipt.header
-            insertHeader.setUncheckedArguments([
-                entry.cid, header.did, header.deviceId, entry.parentCID, entry.rootCID, header.receiptType,
-                entry.signature, entry.receipt.rawCBOR, entry.payloadJSON, receivedAt.timeIntervalSince1970,
-            ])
-            try insertHeader.execute()
+            var binder = StatementBinder(insertHeader)
+            try binder.bind(entry.cid)
+            try binder.bind(header.did)
+            try binder.bind(header.deviceId)
+            try binder.bind(entry.parentCID)
+            try binder.bind(entry.rootCID)
+            try binder.bind(header.receiptType)
+            try binder.bind(entry.signature)
+            try binder.bind(entry.receipt.rawCBOR)
+            try binder.bind(entry.payloadJSON)
+            try binder.bind(receivedAt.timeIntervalSince1970)
+            try binder.execute()
             try project(entry)
         }
 
@@ -183,8 +190,10 @@ enum ReceiptLedger {
         if replacing { try unindex(uuid, in: db) }
         let insert = try db.cachedStatement(sql: "INSERT INTO memory_effects (memory_uuid, effect) VALUES (?, ?)")
         for effect in effects {
-            insert.setUncheckedArguments([uuid, effect])
-            try insert.execute()
+            var binder = StatementBinder(insert)
+            try binder.bind(uuid)
+            try binder.bind(effect)
+            try binder.execute()
         }
     }
 
