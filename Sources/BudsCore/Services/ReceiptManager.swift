@@ -69,41 +69,40 @@ public struct ReceiptManager: Sendable {
                 // Threads of their own, not tasks: the writer blocks while it waits for a chunk,
                 // and must never wait for work queued behind it on the cooperative pool.
                 let thread = Thread {
-                    for index in stride(from: worker, to: chunks.count, by: workers) where !handoff.isAbandoned {
+                    for index in stride(from: worker, to: chunks.count, by: workers) where !handoff.isFinished {
                         let result = Result {
                             try self.signed(drafts[chunks[index]], now: time, createdAtMs: createdAtMs)
                         }
                         handoff.deliver(result, at: index)
-                        if case .failure = result { return }
+                        if case .failure = result { break }
                     }
+                    handoff.freeRetiredUntilFinished()
                 }
                 thread.name = "buds.receipts.sign"
                 thread.start()
             }
-            do {
-                ids = try await database.write { db in
-                    try ReceiptLedger.batch(in: db) { batch in
-                        var ids: [UUID] = []
-                        ids.reserveCapacity(drafts.count)
-                        for index in chunks.indices {
-                            for item in try handoff.take(index) {
-                                do {
-                                    try item.prepared.store(in: db, receivedAt: time)
-                                } catch {
-                                    // The serial order validated every draft before storing any.
-                                    try handoff.rethrowFirstFailure(after: index)
-                                    throw error
-                                }
-                                try batch.append(item.entry, receivedAt: time)
-                                ids.append(item.entry.memoryID)
+            defer { handoff.finish() }
+            ids = try await database.write { db in
+                try ReceiptLedger.batch(in: db) { batch in
+                    var ids: [UUID] = []
+                    ids.reserveCapacity(drafts.count)
+                    for index in chunks.indices {
+                        let chunk = try handoff.take(index)
+                        defer { handoff.retire(chunk) }
+                        for item in chunk {
+                            do {
+                                try item.prepared.store(in: db, receivedAt: time)
+                            } catch {
+                                // The serial order validated every draft before storing any.
+                                try handoff.rethrowFirstFailure(after: index)
+                                throw error
                             }
+                            try batch.append(item.entry, receivedAt: time)
+                            ids.append(item.entry.memoryID)
                         }
-                        return ids
                     }
+                    return ids
                 }
-            } catch {
-                handoff.abandon()
-                throw error
             }
         }
         logger.debug("sessions recorded", metadata: ["count": "\(ids.count)"])
@@ -243,30 +242,39 @@ private struct PreparedSession: Sendable {
 }
 
 /// A validated session, signed, with its ledger entry worked out: all that is left is the write.
-private struct SignedSession: Sendable {
+/// A class, so that handing thousands over to the writer copies references, not their many
+/// fields.
+private final class SignedSession: Sendable {
     let prepared: PreparedSession
     let entry: LedgerEntry
+
+    init(prepared: PreparedSession, entry: LedgerEntry) {
+        self.prepared = prepared
+        self.entry = entry
+    }
 }
 
 /// Hands signed chunks of a batch from the signing threads to the writer, which takes them in
 /// order and blocks until the next one is ready.
 ///
-/// `@unchecked Sendable` is safe: `slots` and `abandoned` are only read or written while
-/// `condition` is locked; the rest is immutable.
+/// `@unchecked Sendable` is safe: `slots`, `finished` and `retired` are only read or written
+/// while `condition` is locked; the rest is immutable.
 private final class SignedChunks: @unchecked Sendable {
     private let condition = NSCondition()
     private var slots: [Result<[SignedSession], any Error>?]
-    private var abandoned = false
+    private var finished = false
+    /// Chunks the writer has stored, for a signing thread to free.
+    private var retired: [[SignedSession]] = []
 
     init(count: Int) {
         slots = Array(repeating: nil, count: count)
     }
 
-    /// Whether the writer gave up; signing threads then stop.
-    var isAbandoned: Bool {
+    /// Whether the batch ended (see `finish()`); signing threads then stop.
+    var isFinished: Bool {
         condition.lock()
         defer { condition.unlock() }
-        return abandoned
+        return finished
     }
 
     func deliver(_ result: Result<[SignedSession], any Error>, at index: Int) {
@@ -276,9 +284,36 @@ private final class SignedChunks: @unchecked Sendable {
         condition.unlock()
     }
 
-    func abandon() {
+    /// Keeps a chunk the writer has stored until a signing thread frees it: freeing thousands
+    /// of receipts (their bytes, strings and decoded headers) is work the writer need not do.
+    func retire(_ chunk: [SignedSession]) {
         condition.lock()
-        abandoned = true
+        retired.append(chunk)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Frees retired chunks on the calling signing thread, as they come, until `finish()`.
+    func freeRetiredUntilFinished() {
+        while true {
+            condition.lock()
+            while retired.isEmpty && !finished {
+                condition.wait()
+            }
+            let chunks = retired
+            retired = []
+            let done = finished
+            condition.unlock()
+            withExtendedLifetime(chunks) {}
+            if done { return }
+        }
+    }
+
+    /// Ends the batch, stored or failed: signing threads stop signing and freeing.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
         condition.unlock()
     }
 

@@ -7,8 +7,9 @@ import Receipts
 ///
 /// None of this needs the database, and all of it costs more than the inserts it feeds, so a
 /// batch computes entries on other cores (see `ReceiptManager.createBatch`) while the one writer
-/// connection only inserts.
-struct LedgerEntry: Sendable {
+/// connection only inserts. A class, so that passing one to the writer copies a reference, not
+/// its many fields.
+final class LedgerEntry: Sendable {
     let receipt: Receipt
     let content: SessionContent
     let cid: String
