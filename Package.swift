@@ -65,6 +65,7 @@ let package = Package(
             dependencies: [
                 "DAGCBOR", "Identity", "Receipts", "Geo", "Storage", "Observability", "Validation",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

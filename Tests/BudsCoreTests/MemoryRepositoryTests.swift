@@ -39,6 +39,30 @@ struct MemoryRepositoryTests {
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.sessionAt >= $1.sessionAt })
     }
 
+    @Test("every field reads back as written, effects that need JSON escapes included")
+    func fieldsReadBackAsWritten() async throws {
+        let test = try TestJournal()
+        let effects = ["calm / clear", "\"quoted\"", "back\\slash", "tab\tinside", "émue 😌", "plain"]
+        var draft = SessionDraft(
+            strainName: "Crème Brûlée", productType: .concentrate, rating: 2, notes: "line one\nline two",
+            brand: "Kiva", thcPercent: 72.25, cbdPercent: 0, amountGrams: 0.1, effects: effects,
+            consumptionMethod: .dab, claimedTime: test.clock.now.addingTimeInterval(-3600)
+        )
+        draft.location = LocationInput(coordinate: try .init(latitude: 1.5, longitude: -2.25), exact: true, placeName: nil)
+        let created = try await test.repository.create(draft)
+        let plain = try await test.repository.create(.sample(effects: []))
+        #expect(created.effects == effects)
+        #expect(plain.effects.isEmpty)
+        let page = try await test.repository.fetchPage()
+        #expect(page.memories == [plain, created])
+        let read = try #require(page.memories.last)
+        #expect(read.strainName == "Crème Brûlée" && read.productType == .concentrate && read.rating == 2)
+        #expect(read.notes == "line one\nline two" && read.brand == "Kiva" && read.consumptionMethod == .dab)
+        #expect(read.thcPercent == 72.25 && read.cbdPercent == 0 && read.amountGrams == 0.1)
+        #expect(read.location == MemoryLocation(latitude: 1.5, longitude: -2.25, isExact: true, placeName: nil))
+        #expect(read.claimedTimeMs != nil && !read.isFavorited && !read.isShared && read.imageCID == nil)
+    }
+
     @Test("filters narrow by product type, effect, minimum rating and favourites")
     func filtersNarrow() async throws {
         let test = try await journalWithSessions(12)

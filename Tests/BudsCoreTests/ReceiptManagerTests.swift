@@ -105,6 +105,19 @@ struct ReceiptManagerTests {
         #expect(report.total == 0)
     }
 
+    @Test("optional text is trimmed, blank text is absent, and overlong text names its field")
+    func optionalTextIsCanonical() throws {
+        let now = Date(timeIntervalSince1970: 1_763_600_000)
+        var draft = SessionDraft.sample()
+        draft.notes = "  smooth \n"
+        draft.brand = " \t "
+        let canonical = try draft.validated(now: now)
+        #expect(canonical.notes == "smooth" && canonical.brand == nil)
+        draft.brand = String(repeating: "b", count: 101)
+        draft.notes = String(repeating: "n", count: 5_000)
+        #expect(draft.issues(now: now) == [FieldIssue(.brand, "must be at most 100 characters")])
+    }
+
     @Test("a photo must be an image by its bytes; it is stored once, by CID, and loads lazily")
     func photosAreCheckedAndStoredByCID() async throws {
         let test = try TestJournal()

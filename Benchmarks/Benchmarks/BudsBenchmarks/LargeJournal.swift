@@ -5,7 +5,8 @@ import Foundation
 ///
 /// package-benchmark runs every benchmark in a process of its own, so an in-memory fixture
 /// would be rebuilt for each timeline benchmark; building it (10 batches of 10,000 sessions)
-/// takes about 45 seconds on the 2-core machine. The journal is therefore kept on disk, in
+/// takes several seconds on the 2-core machine (it took 45 before batches were signed while
+/// stored). The journal is therefore kept on disk, in
 /// `<temporary directory>/buds-bench-fixture-100k/<build key>/`, and reopened by the next
 /// benchmark process. The build key names the benchmark executable (size and modification
 /// time), so rebuilding the benchmarks — and with them the journal code — builds a fresh

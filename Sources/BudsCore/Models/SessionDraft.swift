@@ -100,13 +100,15 @@ public struct SessionDraft: Hashable, Sendable {
         return (draft, issues)
     }
 
+    /// Trims once when the text is valid (the common case): batches validate thousands of
+    /// drafts, and trimming is what validation spends most on.
     private static func optionalText(_ text: String?, field: BudsField, max: Int, issues: inout [FieldIssue]) -> String? {
-        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-        guard let canonical = LengthValidator(max: max).validate(text) else {
-            issues.append(FieldIssue(field, "must be at most \(max) characters"))
-            return nil
-        }
-        return canonical
+        guard let text else { return nil }
+        // `LengthValidator`'s `min` is 1: nil means all whitespace or too long.
+        if let canonical = LengthValidator(max: max).validate(text) { return canonical }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        issues.append(FieldIssue(field, "must be at most \(max) characters"))
+        return nil
     }
 
     private static func checkPercent(_ value: Double?, field: BudsField, issues: inout [FieldIssue]) {

@@ -83,6 +83,8 @@ public struct ArchiveService: Sendable {
         // then fails): a row must never point at a missing file.
         for photo in plan.photos { _ = try blobs.put(photo.data) }
         let time = now()
+        let json = LedgerEntry.makeJSONEncoder()
+        let entries = try plan.receipts.map { try LedgerEntry($0.receipt, content: $0.content, encoder: json) }
         let summary = try await database.write { db in
             var imported = 0
             var present = 0
@@ -99,13 +101,15 @@ public struct ArchiveService: Sendable {
                     createdAt: time.timeIntervalSince1970
                 ).insert(db, onConflict: .ignore)
             }
-            for item in plan.receipts {
-                if try ReceiptLedger.contains(item.receipt.cid, in: db) {
-                    present += 1
-                    continue
+            try ReceiptLedger.batch(in: db) { batch in
+                for entry in entries {
+                    if try ReceiptLedger.contains(entry.receipt.cid, in: db) {
+                        present += 1
+                        continue
+                    }
+                    try batch.append(entry, receivedAt: time)
+                    imported += 1
                 }
-                try ReceiptLedger.append(item.receipt, content: item.content, receivedAt: time, in: db)
-                imported += 1
             }
             for root in plan.favorites {
                 try db.execute(sql: "UPDATE local_receipts SET is_favorited = 1 WHERE root_cid = ?", arguments: [root.string])

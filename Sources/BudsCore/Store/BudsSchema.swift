@@ -8,6 +8,13 @@ public enum BudsSchema {
         migrator.registerMigration("v1") { db in
             try createV1(db)
         }
+        migrator.registerMigration("v2") { db in
+            // New chain rows enter memories_fts from ReceiptLedger, once per batch, instead of
+            // by the insert trigger: a trigger made FTS5 write every row as a segment of its
+            // own (see `ReceiptLedger.Batch`). Updates still reach the index by trigger, and
+            // every row written before this migration was indexed by the dropped trigger.
+            try db.execute(sql: "DROP TRIGGER \"__memories_fts_ai\"")
+        }
         return migrator
     }
 

@@ -4,14 +4,28 @@ import GRDB
 /// The SQL behind the timeline: live chains joined with their location, filtered, newest
 /// session first, keyset-paged on `idx_local_receipts_timeline`.
 enum MemoryQuery {
+    /// Columns are read by position (`Column`), not by name: a page decodes 50 rows of 24
+    /// columns, and name lookups and `Codable` decoding took most of its time.
     private static let select = """
-        SELECT lr.*,
-               l.latitude AS l_latitude, l.longitude AS l_longitude,
-               l.is_exact AS l_is_exact, l.place_name AS l_place_name,
-               EXISTS (SELECT 1 FROM shared_memories s WHERE s.memory_uuid = lr.uuid) AS l_is_shared
+        SELECT lr.uuid, lr.root_cid, lr.header_cid, lr.image_cid, lr.strain_name, lr.product_type,
+               lr.rating, lr.notes, lr.brand, lr.thc_percent, lr.cbd_percent, lr.amount_grams,
+               lr.effects_json, lr.consumption_method, lr.claimed_time_ms, lr.created_at, lr.updated_at,
+               lr.is_favorited,
+               l.latitude, l.longitude, l.is_exact, l.place_name,
+               EXISTS (SELECT 1 FROM shared_memories s WHERE s.memory_uuid = lr.uuid)
         FROM local_receipts lr
         LEFT JOIN locations l ON l.cid = lr.location_cid
         """
+
+    /// Positions of the columns of `select`.
+    private enum Column: Int {
+        case uuid, rootCID, headerCID, imageCID, strainName, productType
+        case rating, notes, brand, thcPercent, cbdPercent, amountGrams
+        case effectsJSON, consumptionMethod, claimedTimeMs, createdAt, updatedAt
+        case isFavorited
+        case latitude, longitude, isExact, placeName
+        case isShared
+    }
 
     static func fetch(_ db: Database, filter: MemoryFilter, after cursor: TimelineCursor?, limit: Int?) throws -> [Memory] {
         var clauses = ["lr.is_deleted = 0"]
@@ -52,35 +66,50 @@ enum MemoryQuery {
             sql += "\nLIMIT ?"
             arguments += [limit]
         }
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map(memory(from:))
+        // A cursor, not `fetchAll`: each row is read straight from the statement, never copied.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        var memories: [Memory] = []
+        if let limit { memories.reserveCapacity(limit) }
+        while let row = try rows.next() {
+            memories.append(try memory(from: row))
+        }
+        return memories
     }
 
     static func fetchOne(_ db: Database, id: String) throws -> Memory? {
         let sql = select + "\nWHERE lr.uuid = ? AND lr.is_deleted = 0"
-        return try Row.fetchOne(db, sql: sql, arguments: [id]).map(memory(from:))
+        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]).map(memory(from:))
     }
 
     private static func memory(from row: Row) throws -> Memory {
-        let record = try LocalReceiptRow(row: row)
-        guard let id = UUID(uuidString: record.uuid), let type = ProductType(rawValue: record.productType) else {
-            throw BudsError.corruptStore("memory \(record.uuid) has an unreadable id or product type")
+        func value<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: Column) throws -> Value {
+            try row.decode(Value.self, atIndex: column.rawValue)
+        }
+        let uuid: String = try value(.uuid)
+        let productType: String = try value(.productType)
+        guard let id = UUID(uuidString: uuid), let type = ProductType(rawValue: productType) else {
+            throw BudsError.corruptStore("memory \(uuid) has an unreadable id or product type")
         }
         var location: MemoryLocation?
-        if let latitude = row["l_latitude"] as Double?, let longitude = row["l_longitude"] as Double? {
+        if let latitude: Double = try value(.latitude), let longitude: Double = try value(.longitude) {
+            let isExact: Bool? = try value(.isExact)
             location = MemoryLocation(
-                latitude: latitude, longitude: longitude, isExact: row["l_is_exact"] ?? false,
-                placeName: row["l_place_name"]
+                latitude: latitude, longitude: longitude, isExact: isExact ?? false, placeName: try value(.placeName)
             )
         }
+        let consumptionMethod: String? = try value(.consumptionMethod)
+        let createdAt: Double = try value(.createdAt)
+        let updatedAt: Double = try value(.updatedAt)
+        let isShared: Bool? = try value(.isShared)
         return Memory(
-            id: id, receiptCID: record.headerCID, rootCID: record.rootCID, strainName: record.strainName,
-            productType: type, rating: record.rating, notes: record.notes, brand: record.brand,
-            thcPercent: record.thcPercent, cbdPercent: record.cbdPercent, amountGrams: record.amountGrams,
-            effects: record.effects, consumptionMethod: record.consumptionMethod.flatMap(ConsumptionMethod.init(rawValue:)),
-            createdAt: Date(timeIntervalSince1970: record.createdAt),
-            updatedAt: Date(timeIntervalSince1970: record.updatedAt), claimedTimeMs: record.claimedTimeMs,
-            location: location, isFavorited: record.isFavorited, isShared: row["l_is_shared"] ?? false,
-            imageCID: record.imageCID
+            id: id, receiptCID: try value(.headerCID), rootCID: try value(.rootCID), strainName: try value(.strainName),
+            productType: type, rating: try value(.rating), notes: try value(.notes), brand: try value(.brand),
+            thcPercent: try value(.thcPercent), cbdPercent: try value(.cbdPercent), amountGrams: try value(.amountGrams),
+            effects: LocalReceiptRow.effects(fromJSON: try value(.effectsJSON)),
+            consumptionMethod: consumptionMethod.flatMap(ConsumptionMethod.init(rawValue:)),
+            createdAt: Date(timeIntervalSince1970: createdAt), updatedAt: Date(timeIntervalSince1970: updatedAt),
+            claimedTimeMs: try value(.claimedTimeMs), location: location, isFavorited: try value(.isFavorited),
+            isShared: isShared ?? false, imageCID: try value(.imageCID)
         )
     }
 }
