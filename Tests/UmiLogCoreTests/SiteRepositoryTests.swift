@@ -171,3 +171,23 @@ struct SiteRepositoryMapSourceTests {
         ])
     }
 }
+
+@Suite("SiteRepository search ranking")
+struct SiteSearchRankingTests {
+    @Test("names holding every word come first, the shortest first; then the rest by bm25 (a word in the name weighs most); the limit holds")
+    func tiers() async throws {
+        let log = try await TemporaryLog(dataset: SeedDataset(sites: [
+            DiveSite(id: "long", name: "Blue Hole Outer Wall", coordinate: .at(1, 1), region: "R", country: "X"),
+            DiveSite(id: "exact", name: "Blue Hole", coordinate: .at(1, 2), region: "R", country: "X"),
+            DiveSite(id: "desc", name: "Canyon", coordinate: .at(1, 3), region: "R", country: "X", description: "Next to the blue hole"),
+            DiveSite(id: "half", name: "Blue Corner", coordinate: .at(1, 4), region: "R", country: "X", description: "No hole here"),
+            DiveSite(id: "none", name: "Red Wall", coordinate: .at(1, 5), region: "R", country: "X"),
+        ], species: [], sampleDives: []))
+        defer { log.remove() }
+        let sites = log.services.sites
+        #expect(try await sites.search("blue hole").map(\.id) == ["exact", "long", "half", "desc"])
+        #expect(try await sites.search("blue hole", limit: 2).map(\.id) == ["exact", "long"])
+        #expect(try await sites.search("blue hole", limit: 3).map(\.id) == ["exact", "long", "half"])
+        #expect(try await sites.search("blue", limit: 0).isEmpty)
+    }
+}
