@@ -33,14 +33,10 @@ struct Quick: AsyncParsableCommand {
         let services = try await global.services()
         let site = try await services.sites.find(siteText)
         let startTime = fields.at?.date ?? global.currentDate
-        var draft = try await services.quickLog.draft(siteID: site.id, startTime: startTime)
-        let prefilled = draft.maxDepthMeters != nil
-        try await fields.apply(to: &draft, services: services)
-        guard prefilled || (draft.maxDepthMeters != nil && draft.bottomTimeSeconds != nil) else {
-            throw UmiLogError.nothingToPrefill(siteID: site.id)
+        let logged = try await services.quickLog.log(siteID: site.id, startTime: startTime, at: global.currentDate) { draft in
+            try await fields.apply(to: &draft, services: services)
         }
-        let logged = try await services.saver.save(draft, at: global.currentDate)
-        try await DiveReport.print(logged, verb: prefilled ? "Quick-logged (from your last dive here)" : "Logged", services: services, global: global)
+        try await DiveReport.print(logged, verb: "Quick-logged", services: services, global: global)
     }
 }
 

@@ -29,18 +29,19 @@ public struct QuickLog: Sendable {
     }
 
     /// Logs a dive at `siteID` from the previous one there, with `adjust` applied on top
-    /// (the diver's corrections, e.g. a deeper depth).
+    /// (the diver's corrections, e.g. a deeper depth; it may look things up, as the CLI
+    /// resolves species names).
     ///
-    /// - Throws: `.nothingToPrefill` when there is no earlier dive and the essentials were not
-    ///   given; otherwise what ``WizardSaver/save(_:id:at:)`` throws.
+    /// - Throws: `UmiLogError.nothingToPrefill` when there is no earlier dive and the essentials
+    ///   were not given; what `adjust` throws; otherwise what ``WizardSaver/save(_:id:at:)`` throws.
     public func log(
-        siteID: String, startTime: Date, at now: Date, adjust: (inout DiveDraft) -> Void = { _ in }
-    ) async throws(UmiLogError) -> LoggedDive {
+        siteID: String, startTime: Date, at now: Date, adjust: (inout DiveDraft) async throws -> Void = { _ in }
+    ) async throws -> LoggedDive {
         var draft = try await draft(siteID: siteID, startTime: startTime)
         let prefilled = draft.maxDepthMeters != nil
-        adjust(&draft)
+        try await adjust(&draft)
         if !prefilled, draft.maxDepthMeters == nil || draft.bottomTimeSeconds == nil {
-            throw .nothingToPrefill(siteID: siteID)
+            throw UmiLogError.nothingToPrefill(siteID: siteID)
         }
         return try await saver.save(draft, at: now)
     }
