@@ -16,21 +16,10 @@ enum PeopleFixture {
 
     /// The store, built on first use and opened once per process.
     static func services() async throws -> RememberServices {
-        try await cache.services()
+        try await opened.value()
     }
 
-    private static let cache = Cache()
-
-    private actor Cache {
-        private var opened: RememberServices?
-
-        func services() async throws -> RememberServices {
-            if let opened { return opened }
-            let services = try await PeopleFixture.build()
-            opened = services
-            return services
-        }
-    }
+    private static let opened = OnceValue { try await PeopleFixture.build() }
 
     private static func build() async throws -> RememberServices {
         let marker = directory.appendingPathComponent("complete")

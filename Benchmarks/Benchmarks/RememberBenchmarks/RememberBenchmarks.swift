@@ -49,9 +49,9 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "Remember reference: the same due count and queue as a scan of 100,000 people in memory",
-        configuration: .init(maxIterations: 200, setup: { _ = try await InMemoryPeople.shared.all() })
+        configuration: .init(maxIterations: 200, setup: { _ = try await InMemoryPeople.all() })
     ) { benchmark in
-        let all = try await InMemoryPeople.shared.all()
+        let all = try await InMemoryPeople.all()
         benchmark.startMeasurement()
         let due = all.filter { $0.review.dueDate <= PeopleFixture.now }
         let queue = due.sorted { ($0.review.dueDate, $0.createdAt) < ($1.review.dueDate, $1.createdAt) }.prefix(50)
@@ -61,9 +61,9 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "Remember reference: the same first-name search as a scan of 100,000 people in memory",
-        configuration: .init(maxIterations: 200, setup: { _ = try await InMemoryPeople.shared.all() })
+        configuration: .init(maxIterations: 200, setup: { _ = try await InMemoryPeople.all() })
     ) { benchmark in
-        let all = try await InMemoryPeople.shared.all()
+        let all = try await InMemoryPeople.all()
         let name = await SearchTerms.shared.nextFirstName()
         benchmark.startMeasurement()
         let found = all.filter { $0.name.range(of: name, options: [.caseInsensitive, .diacriticInsensitive, .anchored]) != nil }
@@ -85,14 +85,8 @@ actor SearchTerms {
 }
 
 /// Every person of the fixture, loaded once per process for the reference scans.
-actor InMemoryPeople {
-    static let shared = InMemoryPeople()
-    private var people: [Person]?
+enum InMemoryPeople {
+    private static let loaded = OnceValue { try await PeopleFixture.services().people.fetchAll(searchText: nil, context: nil) }
 
-    func all() async throws -> [Person] {
-        if let people { return people }
-        let loaded = try await PeopleFixture.services().people.fetchAll(searchText: nil, context: nil)
-        people = loaded
-        return loaded
-    }
+    static func all() async throws -> [Person] { try await loaded.value() }
 }

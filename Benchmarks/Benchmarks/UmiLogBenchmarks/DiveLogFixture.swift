@@ -25,21 +25,10 @@ enum DiveLogFixture {
         .appendingPathComponent("umilog-bench-100k", isDirectory: true)
 
     static func services() async throws -> UmiLogServices {
-        try await cache.services()
+        try await opened.value()
     }
 
-    private static let cache = Cache()
-
-    private actor Cache {
-        private var opened: UmiLogServices?
-
-        func services() async throws -> UmiLogServices {
-            if let opened { return opened }
-            let services = try await DiveLogFixture.build()
-            opened = services
-            return services
-        }
-    }
+    private static let opened = OnceValue { try await DiveLogFixture.build() }
 
     private static func build() async throws -> UmiLogServices {
         let marker = directory.appendingPathComponent("complete")

@@ -80,9 +80,9 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "UmiLog reference: the same viewport as a scan of 100,000 sites in memory",
-        configuration: .init(maxIterations: 200, setup: { _ = try await AllSites.shared.all() })
+        configuration: .init(maxIterations: 200, setup: { _ = try await AllSites.all() })
     ) { benchmark in
-        let all = try await AllSites.shared.all()
+        let all = try await AllSites.all()
         let bounds = try await Cycle.shared.nextViewport()
         benchmark.startMeasurement()
         let found = all.filter { bounds.contains($0.coordinate) }
@@ -114,14 +114,8 @@ actor Cycle {
 }
 
 /// Every site, loaded once per process for the reference scan.
-actor AllSites {
-    static let shared = AllSites()
-    private var sites: [DiveSite]?
+enum AllSites {
+    private static let loaded = OnceValue { try await DiveLogFixture.services().sites.fetchAll() }
 
-    func all() async throws -> [DiveSite] {
-        if let sites { return sites }
-        let loaded = try await DiveLogFixture.services().sites.fetchAll()
-        sites = loaded
-        return loaded
-    }
+    static func all() async throws -> [DiveSite] { try await loaded.value() }
 }
