@@ -141,8 +141,9 @@ let package = Package(
         .target(
             name: "UmiLogCore",
             dependencies: [
-                "Geo", "Storage", "Observability", "Validation",
+                "Geo", "Storage", "Observability", "Validation", "DAGCBOR", "Identity", "Receipts",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.process("Resources")]

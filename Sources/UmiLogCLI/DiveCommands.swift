@@ -99,14 +99,14 @@ struct List: AsyncParsableCommand {
         let sites = try await Output.sitesByID(dives, services: services)
         if global.json {
             let species = try await Output.speciesByID(dives, services: services)
-            return try TerminalOutput.json(dives.map { DiveOutput($0, site: sites[$0.dive.siteID], species: species) })
+            return try TerminalOutput.json(dives.map { DiveOutput($0, site: $0.dive.siteID.flatMap { sites[$0] }, species: species, timeZone: services.timeZone) })
         }
         guard !dives.isEmpty else { return print("No dives logged yet. Log one with: umilog log --site ID --at … --depth … --time …") }
         let units = global.units
         TerminalOutput.table(["ID", "WHEN", "SITE", "DEPTH", "TIME", "SIGHTINGS"], dives.map { logged in
             let dive = logged.dive
             return [
-                Output.shortID(dive.id), Output.dateTime(dive.startTime), sites[dive.siteID]?.name ?? dive.siteID,
+                Output.shortID(dive.id), Output.dateTime(dive.startTime), Output.siteName(dive.siteID, sites),
                 units.length(dive.maxDepthMeters), Output.duration(dive.bottomTimeSeconds), String(logged.sightings.count),
             ]
         })
@@ -129,14 +129,15 @@ struct Show: AsyncParsableCommand {
 /// How a single dive is printed by `log`, `quick`, `edit` and `show`.
 enum DiveReport {
     static func print(_ logged: LoggedDive, verb: String?, services: UmiLogServices, global: GlobalOptions) async throws {
-        let site = try await services.sites.fetch(id: logged.dive.siteID)
+        var site: DiveSite?
+        if let siteID = logged.dive.siteID { site = try await services.sites.fetch(id: siteID) }
         let species = try await Output.speciesByID([logged], services: services)
-        if global.json { return try TerminalOutput.json(DiveOutput(logged, site: site, species: species)) }
+        if global.json { return try TerminalOutput.json(DiveOutput(logged, site: site, species: species, timeZone: services.timeZone)) }
         let dive = logged.dive
         let units = global.units
         if let verb { Swift.print("\(verb) dive \(dive.id.uuidString.lowercased()).") }
         var lines = [
-            "\(site?.name ?? dive.siteID) — \(Output.dateTime(dive.startTime))",
+            "\(site?.name ?? dive.siteID ?? "Unknown site") — \(Output.dateTime(dive.startTime))",
             "  id:          \(dive.id.uuidString.lowercased())",
             "  depth:       max \(units.length(dive.maxDepthMeters))" + (dive.averageDepthMeters.map { ", average \(units.length($0))" } ?? ""),
             "  time:        \(Output.duration(dive.bottomTimeSeconds))",

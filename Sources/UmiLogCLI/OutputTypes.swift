@@ -5,8 +5,8 @@ import UmiLogCore
 struct SiteOutput: Encodable {
     let id: String
     let name: String
-    let latitude: Double
-    let longitude: Double
+    let latitude: Double?
+    let longitude: Double?
     let region: String
     let area: String?
     let country: String
@@ -24,8 +24,8 @@ struct SiteOutput: Encodable {
     init(_ site: DiveSite, status: SiteStatus? = nil, distanceMeters: Double? = nil) {
         id = site.id
         name = site.name
-        latitude = site.coordinate.latitude
-        longitude = site.coordinate.longitude
+        latitude = site.coordinate?.latitude
+        longitude = site.coordinate?.longitude
         region = site.region
         area = site.area
         country = site.country
@@ -73,9 +73,12 @@ struct DiveOutput: Encodable {
     }
 
     let id: String
-    let siteID: String
+    let siteID: String?
     let siteName: String?
     let startTime: Date
+    /// The wall-clock start where the dive was (`2014-04-02T10:00:00`), as dive logs record it.
+    let localStartTime: String
+    let number: Int?
     let maxDepthMeters: Double
     let averageDepthMeters: Double?
     let bottomTimeSeconds: Int
@@ -90,16 +93,39 @@ struct DiveOutput: Encodable {
     let notes: String?
     let tags: [String]
     let rating: Int?
+    let divemaster: String?
+    let suit: String?
+    let airTemperatureCelsius: Double?
+    let visibilityRating: Int?
+    let mode: String
+    let cylinders: [Cylinder]
+    let weights: [WeightSystem]
+    let surfacePressureBar: Double?
+    let salinityGramsPerLiter: Double?
+    let diveComputer: String?
     let sightings: [SightingOutput]
     let createdAt: Date
     let updatedAt: Date
 
-    init(_ logged: LoggedDive, site: DiveSite?, species: [String: Species]) {
+    init(_ logged: LoggedDive, site: DiveSite?, species: [String: Species], timeZone: TimeZone) {
         let dive = logged.dive
+        let details = dive.details
         id = dive.id.uuidString.lowercased()
         siteID = dive.siteID
         siteName = site?.name
         startTime = dive.startTime
+        localStartTime = LocalDateTime(dive.startTime, in: timeZone).description
+        number = details.number
+        divemaster = details.divemaster
+        suit = details.suit
+        airTemperatureCelsius = details.airTemperatureCelsius
+        visibilityRating = details.visibilityRating
+        mode = details.mode.rawValue
+        cylinders = details.cylinders
+        weights = details.weights
+        surfacePressureBar = details.surfacePressureBar
+        salinityGramsPerLiter = details.salinityGramsPerLiter
+        diveComputer = details.diveComputer
         maxDepthMeters = dive.maxDepthMeters
         averageDepthMeters = dive.averageDepthMeters
         bottomTimeSeconds = dive.bottomTimeSeconds
@@ -158,10 +184,16 @@ enum Output {
         return result
     }
 
+    /// The site's name for a table cell: its id when it is gone, "—" for a dive without a site.
+    static func siteName(_ id: String?, _ sites: [String: DiveSite]) -> String {
+        guard let id else { return "—" }
+        return sites[id]?.name ?? id
+    }
+
     /// The sites of the dives, by id.
     static func sitesByID(_ dives: [LoggedDive], services: UmiLogServices) async throws -> [String: DiveSite] {
         var result: [String: DiveSite] = [:]
-        for id in Set(dives.map(\.dive.siteID)) {
+        for id in Set(dives.compactMap(\.dive.siteID)) {
             result[id] = try await services.sites.fetch(id: id)
         }
         return result

@@ -106,7 +106,7 @@ struct Sites: AsyncParsableCommand {
                 site.name,
                 "  id:          \(site.id)",
                 "  where:       \([site.area, site.country, site.region].compactMap { $0 }.joined(separator: ", "))",
-                "  position:    " + String(format: "%.5f, %.5f", site.coordinate.latitude, site.coordinate.longitude),
+                "  position:    " + (site.coordinate.map { String(format: "%.5f, %.5f", $0.latitude, $0.longitude) } ?? "unknown"),
                 "  depth:       " + [site.typicalDepthMeters.map { "typical \(units.length($0))" },
                                      site.maxDepthMeters.map { "max \(units.length($0))" }].compactMap { $0 }.joined(separator: ", "),
                 "  entry:       \(site.entry.rawValue), \(site.difficulty.rawValue)",

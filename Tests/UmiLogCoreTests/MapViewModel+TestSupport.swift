@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Testing
 @testable import UmiLogCore
 
 /// A clock that moves only when a test calls `advance(by:)`, so debounce tests never sleep.
@@ -82,7 +83,7 @@ actor FakeMapSiteSource: MapSiteSource {
             holdsNextQuery = false
             await withCheckedContinuation { held = $0 }
         }
-        return sites.filter { bounds.contains($0.site.coordinate) }
+        return sites.filter { bounds.contains($0.coordinate) }
     }
 
     func setSites(_ sites: [MapSite]) { self.sites = sites }
@@ -133,7 +134,7 @@ enum MapFixtures {
             id: id, name: name ?? id, coordinate: try coordinate(latitude, longitude), region: "Test",
             country: "Nowhere", tags: tags, difficulty: difficulty
         )
-        return MapSite(site: site, status: status)
+        return try #require(MapSite(site: site, status: status))
     }
 
     /// A site at world pixel `point` for `zoom`.

@@ -269,7 +269,7 @@ struct MapViewModelTests {
         await model.centerOnAllSites()
         #expect(await source.queries == [.world])
         let region = try #require(model.cameraRequest?.bounds)
-        for site in await source.sites { #expect(region.contains(site.site.coordinate)) }
+        for site in await source.sites { #expect(region.contains(site.coordinate)) }
     }
 
     @Test("tapping a cluster returns the region that splits it")
@@ -282,7 +282,7 @@ struct MapViewModelTests {
         }
         let region = model.didTapCluster(cluster)
         #expect(model.cameraRequest?.bounds == region)
-        for site in model.visibleSites { #expect(region.contains(site.site.coordinate)) }
+        for site in model.visibleSites { #expect(region.contains(site.coordinate)) }
         let zoom = MapProjection.zoomToFit(region, in: MapSize(width: 390, height: 844))
         #expect(zoom > 6)
         #expect(SiteClusterer().annotations(for: model.visibleSites, zoom: zoom).count == 2)

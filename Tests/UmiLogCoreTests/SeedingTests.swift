@@ -29,7 +29,7 @@ struct SeedingTests {
         let speciesIDs = Set(dataset.species.map(\.id))
         #expect(!dataset.sampleDives.isEmpty)
         for logged in dataset.sampleDives {
-            #expect(siteIDs.contains(logged.dive.siteID))
+            #expect(siteIDs.contains(logged.dive.siteID ?? ""))
             #expect(logged.sightings.allSatisfy { speciesIDs.contains($0.speciesID) })
             let draft = DiveDraft(logged)
             #expect(draft.issues().isEmpty, "sample dive \(logged.id): \(draft.issues())")

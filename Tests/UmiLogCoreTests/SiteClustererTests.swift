@@ -102,7 +102,7 @@ struct SiteClustererTests {
         #expect(cluster.bounds.crossesAntimeridian)
         #expect(cluster.bounds.west == 179.99 && cluster.bounds.east == -179.99)
         #expect(abs(cluster.bounds.longitudeSpan - 0.02) < 1e-9)
-        for site in sites { #expect(cluster.bounds.contains(site.site.coordinate)) }
+        for site in sites { #expect(cluster.bounds.contains(site.coordinate)) }
     }
 
     @Test("annotations run top to bottom, and do not depend on the input order")
@@ -115,7 +115,7 @@ struct SiteClustererTests {
             #expect(clusterer.annotations(for: sites.reversed(), zoom: zoom) == annotations)
             let rows = annotations.map { annotation -> Double in
                 let members = sites.filter { annotation.siteIDs.contains($0.id) }
-                return members.map { MapProjection.point(for: $0.site.coordinate, zoom: zoom).y }.min() ?? 0
+                return members.map { MapProjection.point(for: $0.coordinate, zoom: zoom).y }.min() ?? 0
             }
             let side = MapProjection.worldSize(atZoom: zoom) / (MapProjection.worldSize(atZoom: zoom) / (2 * clusterer.radius(atZoom: zoom))).rounded()
             let rowIndices = rows.map { ($0 / side).rounded(.down) }
@@ -143,7 +143,7 @@ struct SiteClustererTests {
                         #expect(cluster.bounds.contains(cluster.center))
                         for id in cluster.memberIDs {
                             let member = try #require(byID[id])
-                            #expect(cluster.bounds.contains(member.site.coordinate))
+                            #expect(cluster.bounds.contains(member.coordinate))
                         }
                         // Members share one grid cell, at most a third of the world wide.
                         #expect(cluster.bounds.longitudeSpan < 180)

@@ -128,7 +128,7 @@ struct SiteQueryPropertyTests {
                 bounds = try MapBounds(south: south, west: west, north: min(90, south + Double.random(in: 0...30, using: &random)),
                                        east: min(180, west + Double.random(in: 0...60, using: &random)))
             }
-            let expected = all.filter { bounds.boundingBox.contains($0.coordinate) }.map(\.id).sorted()
+            let expected = try all.filter { bounds.boundingBox.contains(try #require($0.coordinate)) }.map(\.id).sorted()
             let found = try await log.services.sites.fetchInBounds(bounds).map(\.id).sorted()
             #expect(found == expected, "bounds \(bounds)")
         }
@@ -148,7 +148,7 @@ struct SiteQueryPropertyTests {
             default: center = .at([-1.0, 1.0].randomElement(using: &random)! * Double.random(in: 85...90, using: &random), Double.random(in: -180...180, using: &random))
             }
             let radius = [1_000.0, 50_000, 300_000, 2_000_000].randomElement(using: &random)!
-            let expected = all.filter { haversineDistance(from: center, to: $0.coordinate) <= radius }.map(\.id).sorted()
+            let expected = try all.filter { haversineDistance(from: center, to: try #require($0.coordinate)) <= radius }.map(\.id).sorted()
             let found = try await log.services.sites.near(center, radius: radius)
             #expect(found.map(\.site.id).sorted() == expected, "center \(center) radius \(radius)")
             #expect(zip(found, found.dropFirst()).allSatisfy { $0.distanceMeters <= $1.distanceMeters })

@@ -19,7 +19,7 @@ public enum MapAnnotation: Identifiable, Hashable, Sendable {
     /// Where the annotation is drawn.
     public var coordinate: Coordinate {
         switch self {
-        case .pin(let site): site.site.coordinate
+        case .pin(let site): site.coordinate
         case .cluster(let cluster): cluster.center
         }
     }

@@ -39,7 +39,7 @@ public struct MapCentering: Hashable, Sendable {
 
     /// The region that shows every site; see ``region(for:)``.
     public func region(for sites: [DiveSite]) -> MapBounds {
-        region(for: sites.map(\.coordinate))
+        region(for: sites.compactMap(\.coordinate))
     }
 
     /// `bounds` padded by ``paddingFraction`` of its span on every side, then widened about its

@@ -62,7 +62,7 @@ public struct SiteClusterer: Sendable {
         let grid = Grid(worldSize: MapProjection.worldSize(atZoom: zoom), radius: radius(atZoom: zoom))
         var cells: [Grid.Cell: [MapSite]] = [:]
         for site in sites {
-            cells[grid.cell(of: MapProjection.point(for: site.site.coordinate, zoom: zoom)), default: []].append(site)
+            cells[grid.cell(of: MapProjection.point(for: site.coordinate, zoom: zoom)), default: []].append(site)
         }
         return cells.keys.sorted().compactMap { cell in
             annotation(for: cells[cell] ?? [], referenceLongitude: grid.centerLongitude(ofColumn: cell.column))
@@ -77,16 +77,16 @@ public struct SiteClusterer: Sendable {
         let members = members.sorted { $0.id < $1.id }
         guard let first = members.first else { return nil }
         guard members.count > 1 else { return .pin(first) }
-        let latitudes = members.map(\.site.coordinate.latitude)
-        let longitudes = members.map { MapProjection.unwrapped($0.site.coordinate.longitude, near: referenceLongitude) }
+        let latitudes = members.map(\.coordinate.latitude)
+        let longitudes = members.map { MapProjection.unwrapped($0.coordinate.longitude, near: referenceLongitude) }
         let south = latitudes.min() ?? 0
         let north = latitudes.max() ?? 0
         // The edges are the extreme members' own longitudes, not unwrapped-and-rewrapped ones,
         // so rounding can never leave a member just outside the box.
         let westIndex = longitudes.indices.min { longitudes[$0] < longitudes[$1] } ?? 0
         let eastIndex = longitudes.indices.max { longitudes[$0] < longitudes[$1] } ?? 0
-        let west = members[westIndex].site.coordinate.longitude
-        let east = members[eastIndex].site.coordinate.longitude
+        let west = members[westIndex].coordinate.longitude
+        let east = members[eastIndex].coordinate.longitude
         let bounds: MapBounds
         if longitudes[westIndex] == longitudes[eastIndex] {
             bounds = MapBounds(uncheckedSouth: south, west: west, north: north, east: west)

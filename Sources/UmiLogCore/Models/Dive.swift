@@ -6,7 +6,9 @@ import Foundation
 /// everything else is optional so a dive can be logged in under 30 seconds.
 public struct Dive: Identifiable, Codable, Hashable, Sendable {
     public var id: UUID
-    public var siteID: String
+    /// `nil` for an imported dive whose log did not say where it was; dives logged in the app
+    /// always have a site.
+    public var siteID: String?
     public var startTime: Date
     public var maxDepthMeters: Double
     public var averageDepthMeters: Double?
@@ -23,15 +25,17 @@ public struct Dive: Identifiable, Codable, Hashable, Sendable {
     public var tags: [String]
     /// 1–5 stars.
     public var rating: Int?
+    /// What dive logs carry beyond the wizard's fields (mostly filled by imports).
+    public var details: DiveDetails
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
-        id: UUID = UUID(), siteID: String, startTime: Date, maxDepthMeters: Double, averageDepthMeters: Double? = nil,
+        id: UUID = UUID(), siteID: String?, startTime: Date, maxDepthMeters: Double, averageDepthMeters: Double? = nil,
         bottomTimeSeconds: Int, waterTemperatureCelsius: Double? = nil, visibilityMeters: Double? = nil,
         current: CurrentStrength? = nil, gas: BreathingGas = .air, startPressureBar: Double? = nil,
         endPressureBar: Double? = nil, buddy: String? = nil, notes: String? = nil, tags: [String] = [],
-        rating: Int? = nil, createdAt: Date, updatedAt: Date? = nil
+        rating: Int? = nil, details: DiveDetails = DiveDetails(), createdAt: Date, updatedAt: Date? = nil
     ) {
         self.id = id
         self.siteID = siteID
@@ -49,8 +53,48 @@ public struct Dive: Identifiable, Codable, Hashable, Sendable {
         self.notes = notes
         self.tags = tags
         self.rating = rating
+        self.details = details
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
+    }
+}
+
+/// The fields of a dive that dive logs and dive computers record beyond the wizard's: the
+/// diver's number, the people, equipment and conditions. All optional.
+public struct DiveDetails: Codable, Hashable, Sendable {
+    /// The diver's own dive number; several dives may share one.
+    public var number: Int?
+    public var divemaster: String?
+    public var suit: String?
+    public var airTemperatureCelsius: Double?
+    /// Visibility as 1–5 stars, when rated rather than measured.
+    public var visibilityRating: Int?
+    public var mode: DiveMode
+    public var cylinders: [Cylinder]
+    public var weights: [WeightSystem]
+    public var surfacePressureBar: Double?
+    /// Water density in g/l (1000 fresh, 1030 sea).
+    public var salinityGramsPerLiter: Double?
+    /// The dive computer that recorded the profile.
+    public var diveComputer: String?
+
+    public init(
+        number: Int? = nil, divemaster: String? = nil, suit: String? = nil, airTemperatureCelsius: Double? = nil,
+        visibilityRating: Int? = nil, mode: DiveMode = .openCircuit, cylinders: [Cylinder] = [],
+        weights: [WeightSystem] = [], surfacePressureBar: Double? = nil, salinityGramsPerLiter: Double? = nil,
+        diveComputer: String? = nil
+    ) {
+        self.number = number
+        self.divemaster = divemaster
+        self.suit = suit
+        self.airTemperatureCelsius = airTemperatureCelsius
+        self.visibilityRating = visibilityRating
+        self.mode = mode
+        self.cylinders = cylinders
+        self.weights = weights
+        self.surfacePressureBar = surfacePressureBar
+        self.salinityGramsPerLiter = salinityGramsPerLiter
+        self.diveComputer = diveComputer
     }
 }
 

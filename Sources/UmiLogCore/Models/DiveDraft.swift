@@ -24,6 +24,11 @@ public struct DiveDraft: Hashable, Sendable {
     public var tags: [String]
     public var rating: Int?
     public var sightings: [SightingDraft]
+    /// What the wizard does not edit (number, equipment, computer data), kept as it was.
+    public var details: DiveDetails
+    /// Whether the dive must name its site: always for a new dive; an imported dive whose log
+    /// did not say where it was can be edited without choosing one.
+    public var requiresSite: Bool
 
     public static let depthRange = 0.0...330.0
     public static let bottomTimeMinutesRange = 1...600
@@ -40,7 +45,7 @@ public struct DiveDraft: Hashable, Sendable {
         bottomTimeSeconds: Int? = nil, waterTemperatureCelsius: Double? = nil, visibilityMeters: Double? = nil,
         current: CurrentStrength? = nil, oxygenPercent: Int? = nil, startPressureBar: Double? = nil,
         endPressureBar: Double? = nil, buddy: String? = nil, notes: String? = nil, tags: [String] = [],
-        rating: Int? = nil, sightings: [SightingDraft] = []
+        rating: Int? = nil, sightings: [SightingDraft] = [], details: DiveDetails = DiveDetails(), requiresSite: Bool = true
     ) {
         self.siteID = siteID
         self.startTime = startTime
@@ -58,6 +63,8 @@ public struct DiveDraft: Hashable, Sendable {
         self.tags = tags
         self.rating = rating
         self.sightings = sightings
+        self.details = details
+        self.requiresSite = requiresSite
     }
 
     /// The draft of an existing dive, for editing.
@@ -70,7 +77,8 @@ public struct DiveDraft: Hashable, Sendable {
             current: dive.current, oxygenPercent: dive.gas.oxygenPercent, startPressureBar: dive.startPressureBar,
             endPressureBar: dive.endPressureBar, buddy: dive.buddy, notes: dive.notes, tags: dive.tags,
             rating: dive.rating,
-            sightings: logged.sightings.map { SightingDraft(speciesID: $0.speciesID, count: $0.count, note: $0.note) }
+            sightings: logged.sightings.map { SightingDraft(speciesID: $0.speciesID, count: $0.count, note: $0.note) },
+            details: dive.details, requiresSite: dive.siteID != nil
         )
     }
 
@@ -86,7 +94,9 @@ public struct DiveDraft: Hashable, Sendable {
         func check(_ condition: Bool, _ field: DiveField, _ reason: @autoclosure () -> String) {
             if !condition { issues.append(FieldIssue(field: field, reason: reason())) }
         }
-        check(siteID.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false, .site, "choose the dive site")
+        if requiresSite || siteID != nil {
+            check(siteID.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false, .site, "choose the dive site")
+        }
         check(startTime != nil, .startTime, "give the date and time the dive started")
         if let depth = maxDepthMeters {
             check(depth.isFinite && Self.depthRange.contains(depth), .maxDepth, "must be 0–330 m")
@@ -149,16 +159,16 @@ public struct DiveDraft: Hashable, Sendable {
     /// - Throws: `UmiLogError.invalidField` for the first problem of ``issues()``.
     public func validated(id: UUID, createdAt: Date, updatedAt: Date) throws(UmiLogError) -> (Dive, [Sighting]) {
         if let issue = issues().first { throw .invalidField(issue.field, reason: issue.reason) }
-        guard let siteID, let startTime, let maxDepthMeters, let bottomTimeSeconds else {
-            throw .invalidField(.site, reason: "choose the dive site")  // unreachable: issues() covers these
+        guard let startTime, let maxDepthMeters, let bottomTimeSeconds else {
+            throw .invalidField(.startTime, reason: "give the date and time the dive started")  // unreachable: issues() covers these
         }
         let dive = Dive(
-            id: id, siteID: siteID.trimmingCharacters(in: .whitespaces), startTime: startTime,
+            id: id, siteID: siteID?.trimmingCharacters(in: .whitespaces), startTime: startTime,
             maxDepthMeters: maxDepthMeters, averageDepthMeters: averageDepthMeters, bottomTimeSeconds: bottomTimeSeconds,
             waterTemperatureCelsius: waterTemperatureCelsius, visibilityMeters: visibilityMeters, current: current,
             gas: (oxygenPercent ?? 21) == 21 ? .air : .nitrox(oxygenPercent: oxygenPercent ?? 21),
             startPressureBar: startPressureBar, endPressureBar: endPressureBar, buddy: Self.cleaned(buddy),
-            notes: Self.cleaned(notes), tags: Self.normalised(tags), rating: rating, createdAt: createdAt,
+            notes: Self.cleaned(notes), tags: Self.normalised(tags), rating: rating, details: details, createdAt: createdAt,
             updatedAt: updatedAt
         )
         let sightings = sightings.map { Sighting(diveID: id, speciesID: $0.speciesID, count: $0.count, note: Self.cleaned($0.note)) }

@@ -8,7 +8,9 @@ public struct DiveSite: Identifiable, Codable, Hashable, Sendable {
     /// A stable slug ("ras-mohammed-shark-reef"), the same on every device.
     public var id: String
     public var name: String
-    public var coordinate: Coordinate
+    /// `nil` only for a site imported from a dive log that did not give its position; such a
+    /// site is in the diver's log and search but never on the map.
+    public var coordinate: Coordinate?
     /// The broad region the seed groups sites by ("Red Sea", "Caribbean", …).
     public var region: String
     /// The local area or island ("Sharm el-Sheikh", "Bonaire").
@@ -25,7 +27,7 @@ public struct DiveSite: Identifiable, Codable, Hashable, Sendable {
     public var license: String
 
     public init(
-        id: String, name: String, coordinate: Coordinate, region: String, area: String? = nil, country: String,
+        id: String, name: String, coordinate: Coordinate?, region: String, area: String? = nil, country: String,
         maxDepthMeters: Double? = nil, typicalDepthMeters: Double? = nil, tags: [SiteTag] = [],
         entry: SiteEntry = .boat, difficulty: SiteDifficulty = .intermediate, description: String = "",
         source: String = "user", license: String = "user"

@@ -46,7 +46,7 @@ public struct DatasetSeeder: Sendable {
                     guard try Bool.fetchOne(db, sql: "SELECT 1 FROM dives WHERE id = ?", arguments: [key]) != true else { continue }
                     try DiveRow.upsert(logged.dive, db)
                     try SightingRow.replace(logged.sightings, of: logged.dive.id, db)
-                    try ListStateRow.markLogged(logged.dive.siteID, at: logged.dive.createdAt, db)
+                    if let siteID = logged.dive.siteID { try ListStateRow.markLogged(siteID, at: logged.dive.createdAt, db) }
                     added += 1
                 }
                 return added

@@ -61,6 +61,7 @@ public struct StatsService: Sendable {
             let species = try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT species_id) FROM sightings") ?? 0
             let countries = try String.fetchAll(db, sql: """
                 SELECT DISTINCT sites.country FROM dives JOIN sites ON sites.id = dives.site_id
+                WHERE sites.country <> ''
                 ORDER BY sites.country COLLATE NOCASE
                 """)
             var clubs: [DepthClub] = []

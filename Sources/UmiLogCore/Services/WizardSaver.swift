@@ -23,8 +23,8 @@ public struct WizardSaver: Sendable {
     public func save(_ draft: DiveDraft, id: UUID = UUID(), at now: Date) async throws(UmiLogError) -> LoggedDive {
         let (dive, sightings) = try draft.validated(id: id, createdAt: now, updatedAt: now)
         try await dives.create(dive, sightings: sightings)
-        logger.info("dive logged", metadata: ["dive": "\(dive.id)", "site": "\(dive.siteID)", "sightings": "\(sightings.count)"])
-        await events.publish(DiveLogChange(kind: .created, diveID: dive.id, siteIDs: [dive.siteID]))
+        logger.info("dive logged", metadata: ["dive": "\(dive.id)", "site": "\(dive.siteID ?? "-")", "sightings": "\(sightings.count)"])
+        await events.publish(DiveLogChange(kind: .created, diveID: dive.id, siteIDs: [dive.siteID].compactMap { $0 }))
         return LoggedDive(dive: dive, sightings: sightings)
     }
 
@@ -34,8 +34,9 @@ public struct WizardSaver: Sendable {
         guard let existing = try await dives.fetch(id: id) else { throw .diveNotFound(id.uuidString.lowercased()) }
         let (dive, sightings) = try draft.validated(id: id, createdAt: existing.dive.createdAt, updatedAt: now)
         try await dives.update(dive, sightings: sightings)
-        logger.info("dive updated", metadata: ["dive": "\(dive.id)", "site": "\(dive.siteID)"])
-        let sites = existing.dive.siteID == dive.siteID ? [dive.siteID] : [existing.dive.siteID, dive.siteID]
+        logger.info("dive updated", metadata: ["dive": "\(dive.id)", "site": "\(dive.siteID ?? "-")"])
+        let sites = existing.dive.siteID == dive.siteID
+            ? [dive.siteID].compactMap { $0 } : [existing.dive.siteID, dive.siteID].compactMap { $0 }
         await events.publish(DiveLogChange(kind: .updated, diveID: dive.id, siteIDs: sites))
         return LoggedDive(dive: dive, sightings: sightings)
     }
@@ -45,6 +46,6 @@ public struct WizardSaver: Sendable {
         guard let existing = try await dives.fetch(id: id) else { throw .diveNotFound(id.uuidString.lowercased()) }
         try await dives.delete(id: id, at: now)
         logger.info("dive deleted", metadata: ["dive": "\(id)"])
-        await events.publish(DiveLogChange(kind: .deleted, diveID: id, siteIDs: [existing.dive.siteID]))
+        await events.publish(DiveLogChange(kind: .deleted, diveID: id, siteIDs: [existing.dive.siteID].compactMap { $0 }))
     }
 }

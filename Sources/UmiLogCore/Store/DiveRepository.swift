@@ -44,8 +44,8 @@ public struct LoggedDive: Hashable, Sendable, Codable, Identifiable {
 ///
 /// Most callers write through ``WizardSaver``, which validates first and tells listeners.
 public struct DiveRepository: Sendable {
-    private let database: UmiLogDatabase
-    private let speciesCache: PopularSpeciesCache
+    let database: UmiLogDatabase
+    let speciesCache: PopularSpeciesCache
 
     public init(database: any DatabaseWriter, speciesCache: PopularSpeciesCache) {
         self.database = UmiLogDatabase(database)
@@ -61,7 +61,7 @@ public struct DiveRepository: Sendable {
             }
             try DiveRow.upsert(dive, db)
             try SightingRow.replace(sightings, of: dive.id, db)
-            try ListStateRow.markLogged(dive.siteID, at: dive.updatedAt, db)
+            if let siteID = dive.siteID { try ListStateRow.markLogged(siteID, at: dive.updatedAt, db) }
         }
         await speciesCache.invalidate()
     }
@@ -71,15 +71,16 @@ public struct DiveRepository: Sendable {
     public func update(_ dive: Dive, sightings: [Sighting]) async throws(UmiLogError) {
         try await database.write { db in
             try Self.checkReferences(dive, sightings, db)
-            guard let oldSite = try String.fetchOne(
+            guard let existing = try Row.fetchOne(
                 db, sql: "SELECT site_id FROM dives WHERE id = ?", arguments: [DiveRow.key(dive.id)]
             ) else {
                 throw UmiLogError.diveNotFound(dive.id.uuidString.lowercased())
             }
+            let oldSite: String? = existing[0]
             try DiveRow.upsert(dive, db)
             try SightingRow.replace(sightings, of: dive.id, db)
-            try ListStateRow.markLogged(dive.siteID, at: dive.updatedAt, db)
-            if oldSite != dive.siteID { try ListStateRow.settle(oldSite, at: dive.updatedAt, db) }
+            if let siteID = dive.siteID { try ListStateRow.markLogged(siteID, at: dive.updatedAt, db) }
+            if let oldSite, oldSite != dive.siteID { try ListStateRow.settle(oldSite, at: dive.updatedAt, db) }
         }
         await speciesCache.invalidate()
     }
@@ -87,13 +88,14 @@ public struct DiveRepository: Sendable {
     /// Deletes a dive with its sightings and tags; its site is settled again.
     public func delete(id: UUID, at date: Date) async throws(UmiLogError) {
         try await database.write { db in
-            guard let site = try String.fetchOne(
+            guard let existing = try Row.fetchOne(
                 db, sql: "SELECT site_id FROM dives WHERE id = ?", arguments: [DiveRow.key(id)]
             ) else {
                 throw UmiLogError.diveNotFound(id.uuidString.lowercased())
             }
+            let site: String? = existing[0]
             try db.execute(sql: "DELETE FROM dives WHERE id = ?", arguments: [DiveRow.key(id)])
-            try ListStateRow.settle(site, at: date, db)
+            if let site { try ListStateRow.settle(site, at: date, db) }
         }
         await speciesCache.invalidate()
     }
@@ -193,9 +195,11 @@ public struct DiveRepository: Sendable {
     }
 
     /// Turns a missing site or species into its own error instead of a foreign-key failure.
-    private static func checkReferences(_ dive: Dive, _ sightings: [Sighting], _ db: Database) throws {
-        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sites WHERE id = ?", arguments: [dive.siteID]) == true else {
-            throw UmiLogError.siteNotFound(dive.siteID)
+    static func checkReferences(_ dive: Dive, _ sightings: [Sighting], _ db: Database) throws {
+        if let siteID = dive.siteID,
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM sites WHERE id = ?", arguments: [siteID]) != true
+        {
+            throw UmiLogError.siteNotFound(siteID)
         }
         for sighting in sightings {
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM species WHERE id = ?", arguments: [sighting.speciesID]) == true else {

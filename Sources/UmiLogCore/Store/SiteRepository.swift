@@ -92,7 +92,7 @@ public struct SiteRepository: Sendable {
     public func fetchInBounds(_ bounds: MapBounds, limit: Int? = nil) async throws(UmiLogError) -> [DiveSite] {
         let box = bounds.boundingBox
         let sites = try await database.read { db in try Self.candidates(in: box, db) }
-            .filter { box.contains($0.coordinate) }
+            .filter { $0.coordinate.map(box.contains) ?? false }
             .sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
         guard let limit else { return sites }
         return Array(sites.prefix(limit))
@@ -107,7 +107,9 @@ public struct SiteRepository: Sendable {
             throw .storeFailed(reason: error.localizedDescription)
         }
         let found = try await database.read { db in try Self.candidates(in: box, db) }
-            .map { SiteDistance(site: $0, distanceMeters: haversineDistance(from: center, to: $0.coordinate)) }
+            .compactMap { site in
+                site.coordinate.map { SiteDistance(site: site, distanceMeters: haversineDistance(from: center, to: $0)) }
+            }
             .filter { $0.distanceMeters <= radius }
             .sorted { ($0.distanceMeters, $0.site.id) < ($1.distanceMeters, $1.site.id) }
         guard let limit else { return found }
@@ -168,7 +170,7 @@ public struct SiteRepository: Sendable {
     /// Sites whose R-tree box meets `box`: a superset of the sites inside it (R-tree bounds
     /// are rounded outwards), one query per longitude span. Longitude 180 and −180 are one
     /// meridian, so a span ending at either also reads the other.
-    private static func candidates(in box: BoundingBox, _ db: Database) throws -> [DiveSite] {
+    static func candidates(in box: BoundingBox, _ db: Database) throws -> [DiveSite] {
         var spans: [ClosedRange<Double>] = box.west <= box.east ? [box.west...box.east] : [box.west...180, -180...box.east]
         if spans.contains(where: { $0.upperBound == 180 }) { spans.append(-180 ... -180) }
         if spans.contains(where: { $0.lowerBound == -180 }) { spans.append(180...180) }
@@ -221,6 +223,6 @@ extension SiteRepository: MapSiteSource {
     public func sites(in bounds: MapBounds) async throws -> [MapSite] {
         let sites = try await fetchInBounds(bounds)
         let statuses = Dictionary(uniqueKeysWithValues: try await listStates().map { ($0.siteID, $0.status) })
-        return sites.map { MapSite(site: $0, status: statuses[$0.id]) }
+        return sites.compactMap { MapSite(site: $0, status: statuses[$0.id]) }
     }
 }

@@ -12,13 +12,15 @@ enum SiteRow {
         """
 
     static func site(from row: Row) throws -> DiveSite {
-        let latitude: Double = row[2]
-        let longitude: Double = row[3]
-        let coordinate: Coordinate
-        do {
-            coordinate = try Coordinate(latitude: latitude, longitude: longitude)
-        } catch {
-            throw UmiLogError.storeFailed(reason: "site \(row[0] as String) has an invalid coordinate")
+        let latitude: Double? = row[2]
+        let longitude: Double? = row[3]
+        var coordinate: Coordinate?
+        if let latitude, let longitude {
+            do {
+                coordinate = try Coordinate(latitude: latitude, longitude: longitude)
+            } catch {
+                throw UmiLogError.storeFailed(reason: "site \(row[0] as String) has an invalid coordinate")
+            }
         }
         return DiveSite(
             id: row[0], name: row[1], coordinate: coordinate, region: row[4], area: row[5], country: row[6],
@@ -37,7 +39,7 @@ enum SiteRow {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO NOTHING
             """).execute(arguments: [
-                site.id, site.name, site.coordinate.latitude, site.coordinate.longitude, site.region, site.area,
+                site.id, site.name, site.coordinate?.latitude, site.coordinate?.longitude, site.region, site.area,
                 site.country, site.maxDepthMeters, site.typicalDepthMeters, tagText(site.tags), site.entry.rawValue,
                 site.difficulty.rawValue, site.description, site.source, site.license,
             ])

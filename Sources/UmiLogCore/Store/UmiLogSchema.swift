@@ -24,6 +24,13 @@ public enum UmiLogSchema {
                 );
                 """)
         }
+        // v2 — dive logs from other programs: sites without a position, dives without a site,
+        // the fields dive computers record, profiles, and instructor sign-offs.
+        migrator.registerMigration("v2") { db in
+            try UmiLogSchemaV2.rebuildSites(db)
+            try UmiLogSchemaV2.rebuildDives(db)
+            try UmiLogSchemaV2.createSamplesAndSignatures(db)
+        }
         return migrator
     }
 
