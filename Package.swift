@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Observability", targets: ["Observability"]),
         .library(name: "Validation", targets: ["Validation"]),
+        .library(name: "XMLKit", targets: ["XMLKit"]),
         .library(name: "BudsCore", targets: ["BudsCore"]),
         .executable(name: "buds", targets: ["BudsCLI"]),
         .library(name: "RememberCore", targets: ["RememberCore"]),
@@ -50,6 +51,7 @@ let package = Package(
         .target(name: "Storage", dependencies: ["DAGCBOR", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Observability", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "Validation"),
+        .target(name: "XMLKit"),
         .target(
             name: "CommandLineKit",
             dependencies: [
@@ -141,7 +143,7 @@ let package = Package(
         .target(
             name: "UmiLogCore",
             dependencies: [
-                "Geo", "Storage", "Observability", "Validation", "DAGCBOR", "Identity", "Receipts",
+                "Geo", "Storage", "Observability", "Validation", "DAGCBOR", "Identity", "Receipts", "XMLKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -177,6 +179,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DAGCBOR", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ObservabilityTests", dependencies: ["Observability", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
+        .testTarget(name: "XMLKitTests", dependencies: ["XMLKit"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
             name: "BudsCoreTests",

@@ -1,0 +1,143 @@
+/// Builds an XML document as text, one element per line, for exporters.
+///
+/// ```swift
+/// var writer = XMLWriter()
+/// writer.open("divelog", [("program", "umilog")])
+/// writer.element("dive", [("number", "1")], text: "Blue Hole")
+/// writer.close()
+/// let xml = writer.finish()
+/// ```
+///
+/// Text and attribute values are escaped so that `XMLReader` (or any XML reader) gives back
+/// exactly the strings written: `&`, `<`, `>` and CR in text; `&`, `<`, both quotes, tab, LF and
+/// CR in attribute values, where a reader would otherwise turn white space into spaces.
+/// Characters XML 1.0 cannot carry at all (NUL, other C0 controls, U+FFFE, U+FFFF) become
+/// U+FFFD, so the output is always well-formed. Names are written as given; callers pass
+/// the fixed element and attribute names of the format they export.
+public struct XMLWriter: Sendable {
+    /// The document so far.
+    public private(set) var output: String
+    private let indent: String
+    private let quote: Character
+    private var openElements: [String] = []
+    /// The last thing written is a start tag whose line has not been ended yet, so an element
+    /// closed right away is written `<a></a>` rather than spread over two lines.
+    private var startTagPending = false
+
+    /// - Parameters:
+    ///   - declaration: Whether to begin with `<?xml version="1.0" encoding="UTF-8"?>`.
+    ///   - indent: Written once per level of nesting before each line.
+    ///   - quote: `"` or `'` around attribute values; any other character means `"`.
+    public init(declaration: Bool = true, indent: String = "  ", quote: Character = "\"") {
+        self.indent = indent
+        self.quote = quote == "'" ? "'" : "\""
+        output = ""
+        if declaration {
+            output = "<?xml version=\(self.quote)1.0\(self.quote) encoding=\(self.quote)UTF-8\(self.quote)?>\n"
+        }
+    }
+
+    /// Writes a start tag; what follows goes inside it, on new lines, until `close()`.
+    public mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
+        beginLine()
+        output += "<" + name
+        appendAttributes(attributes)
+        output += ">"
+        openElements.append(name)
+        startTagPending = true
+    }
+
+    /// Writes the end tag of the innermost open element; does nothing when none is open.
+    public mutating func close() {
+        guard let name = openElements.popLast() else { return }
+        if startTagPending {
+            startTagPending = false
+        } else {
+            appendIndentation()
+        }
+        output += "</" + name + ">\n"
+    }
+
+    /// Writes a whole element on one line: `<a x="1"/>` without text, `<a>text</a>` with it.
+    public mutating func element(_ name: String, _ attributes: [(String, String)] = [], text: String? = nil) {
+        beginLine()
+        output += "<" + name
+        appendAttributes(attributes)
+        if let text {
+            output += ">"
+            appendEscaped(text, inAttribute: false)
+            output += "</" + name + ">\n"
+        } else {
+            output += "/>\n"
+        }
+    }
+
+    /// Writes `<!-- text -->`. A `--` in the text, which XML does not allow in comments, is
+    /// written `- -`.
+    public mutating func comment(_ text: String) {
+        beginLine()
+        output += "<!-- "
+        var previousWasHyphen = false
+        for scalar in text.unicodeScalars {
+            if scalar == "-" && previousWasHyphen { output += " " }
+            previousWasHyphen = scalar == "-"
+            output.unicodeScalars.append(Self.isXMLCharacter(scalar) ? scalar : "\u{FFFD}")
+        }
+        output += " -->\n"
+    }
+
+    /// The document so far. Closes nothing: callers close every element they open.
+    public func finish() -> String {
+        output
+    }
+
+    // MARK: Helpers
+
+    private mutating func beginLine() {
+        if startTagPending {
+            output += "\n"
+            startTagPending = false
+        }
+        appendIndentation()
+    }
+
+    private mutating func appendIndentation() {
+        for _ in openElements.indices { output += indent }
+    }
+
+    private mutating func appendAttributes(_ attributes: [(String, String)]) {
+        for (name, value) in attributes {
+            output += " " + name + "="
+            output.append(quote)
+            appendEscaped(value, inAttribute: true)
+            output.append(quote)
+        }
+    }
+
+    private mutating func appendEscaped(_ string: String, inAttribute: Bool) {
+        let needsWork = string.utf8.contains { byte in
+            byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0xEF
+        }
+        guard needsWork else {
+            output += string
+            return
+        }
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">" where !inAttribute: output += "&gt;"
+            case "\"" where inAttribute: output += "&quot;"
+            case "'" where inAttribute: output += "&apos;"
+            case "\t" where inAttribute: output += "&#9;"
+            case "\n" where inAttribute: output += "&#10;"
+            case "\r": output += "&#13;" // a literal CR would be read back as LF
+            default: output.unicodeScalars.append(Self.isXMLCharacter(scalar) ? scalar : "\u{FFFD}")
+            }
+        }
+    }
+
+    private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        XMLByte.isXMLCharacter(scalar.value)
+    }
+}
