@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Identity
 import Logging
 import Storage
 
@@ -17,6 +18,11 @@ public struct UmiLogServices: Sendable {
     public let quickLog: QuickLog
     public let stats: StatsService
     public let seeder: DatasetSeeder
+    public let importer: LogbookImporter
+    public let exporter: LogbookExporter
+    public let signoffs: DiveSignoffs
+    /// The time zone dive times are shown and imported in.
+    public let timeZone: TimeZone
 
     /// Opens (or creates) the store in `directory` and seeds it if it is not seeded yet.
     public static func open(
@@ -51,6 +57,15 @@ public struct UmiLogServices: Sendable {
         self.quickLog = QuickLog(dives: dives, saver: saver)
         self.stats = StatsService(database: database, timeZone: timeZone)
         self.seeder = DatasetSeeder(database: database, logger: logger)
+        self.importer = LogbookImporter(
+            database: database, events: events, speciesCache: cache, timeZone: timeZone, logger: logger
+        )
+        self.exporter = LogbookExporter(database: database, dives: dives, timeZone: timeZone)
+        self.signoffs = DiveSignoffs(
+            database: database, dives: dives, diverKeys: FileKeyStore(directory: directory.appendingPathComponent("keys")),
+            logger: logger
+        )
+        self.timeZone = timeZone
     }
 
     /// Loads the shipped sites and species unless this store already has them; decoding the
