@@ -196,7 +196,9 @@ let package = Package(
         .testTarget(name: "RememberCLITests", dependencies: ["TestSupport", "RememberCLI"]),
         .testTarget(
             name: "UmiLogCoreTests",
-            dependencies: ["TestSupport", "UmiLogCore", "Geo", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TestSupport", "UmiLogCore", "Geo", "XMLKit", "Receipts", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"]),
         .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"]),

@@ -1,0 +1,91 @@
+import XMLKit
+
+/// What a dive's `samples/waypoint` list says: the profile, the dive mode its first
+/// `divemode` names, and the gas mixes it switches to (in order of first use).
+struct UDDFProfile {
+    var samples: [DiveSample] = []
+    var mode: DiveMode?
+    var switchedMixes: [String] = []
+}
+
+/// Reads waypoints into samples.
+///
+/// Computers write a value only when it changes, so each value is carried forward from the
+/// last waypoint that had it (as Subsurface's import ends up doing). Only the first
+/// `tankpressure` of a waypoint is read and its `ref` ignored, like Subsurface: the sample has
+/// room for one transmitter. `cns` is read as a percentage, as Subsurface's import and
+/// uddf-swift read it (the schema only says float, and no file seen writes a fraction). A
+/// waypoint without a time, or without a depth before any depth was given, is skipped.
+enum UDDFSampleReader {
+    static func profile(_ samples: XMLTree?, values: inout UDDFValues) throws(LogbookReadError) -> UDDFProfile {
+        var profile = UDDFProfile()
+        var carried = DiveSample(timeSeconds: 0, depthMeters: 0)
+        var hasDepth = false
+        for waypoint in samples?.children("waypoint") ?? [] {
+            if profile.mode == nil, let type = waypoint.child("divemode")?.attribute("type") {
+                profile.mode = UDDFVocabulary.mode(divemodeType: type)
+                if profile.mode == nil {
+                    values.drop("divemode", line: waypoint.line, "dive mode \"\(type.prefix(40))\" is unknown")
+                }
+            }
+            if let ref = waypoint.child("switchmix")?.attribute("ref"), !profile.switchedMixes.contains(ref) {
+                profile.switchedMixes.append(ref)
+            }
+            guard let time = values.seconds(UDDFRaw(waypoint.child("divetime")), "divetime") else {
+                values.skip("waypoint time", line: waypoint.line, "a waypoint without a time was skipped")
+                continue
+            }
+            let depth = try values.meters(UDDFRaw(waypoint.child("depth")), "depth")
+            guard depth != nil || hasDepth else {
+                values.skip("waypoint depth", line: waypoint.line, "a waypoint without a depth was skipped")
+                continue
+            }
+            hasDepth = true
+            carried.timeSeconds = time
+            carried.depthMeters = depth ?? carried.depthMeters
+            try read(waypoint, into: &carried, values: &values)
+            profile.samples.append(carried)
+        }
+        return profile
+    }
+
+    /// Overwrites the values `waypoint` gives; the others stay as carried.
+    private static func read(
+        _ waypoint: XMLTree, into sample: inout DiveSample, values: inout UDDFValues
+    ) throws(LogbookReadError) {
+        if let temperature = try values.celsius(UDDFRaw(waypoint.child("temperature")), "temperature") {
+            sample.temperatureCelsius = temperature
+        }
+        if let pressure = try values.bar(UDDFRaw(waypoint.child("tankpressure")), "tankpressure") {
+            sample.tankPressureBar = pressure
+        }
+        if let ndl = values.seconds(UDDFRaw(waypoint.child("nodecotime")), "nodecotime") {
+            sample.ndlSeconds = ndl
+        }
+        if let stop = waypoint.child("decostop") {
+            let depth = try values.meters(UDDFRaw(attribute: "decodepth", of: stop), "decodepth")
+            let duration = values.seconds(UDDFRaw(attribute: "duration", of: stop), "decostop duration")
+            if let depth, let duration {
+                sample.stopDepthMeters = depth
+                sample.stopTimeSeconds = duration
+            }
+        }
+        if let cns = values.nonNegative(UDDFRaw(waypoint.child("cns")), "cns") {
+            sample.cnsPercent = cns
+        }
+        // The computed ppO₂ sums up the sensors; without it, the first sensor (3.3 calls it ppo2).
+        let po2Element = waypoint.child("calculatedpo2") ?? waypoint.child("measuredpo2") ?? waypoint.child("ppo2")
+        if let po2 = try values.bar(UDDFRaw(po2Element), po2Element?.name ?? "po2") {
+            sample.po2Bar = po2
+        }
+        // 3.2.2 calls it pulserate, 3.3 heartrate.
+        let heartElement = waypoint.child("pulserate") ?? waypoint.child("heartrate")
+        if let rate = values.nonNegative(UDDFRaw(heartElement), heartElement?.name ?? "heartrate") {
+            if rate <= 1000 {
+                sample.heartRate = Int(rate.rounded())
+            } else {
+                values.drop("heartrate", line: heartElement?.line, "heart rate \(rate) is not beats per minute")
+            }
+        }
+    }
+}
