@@ -150,6 +150,7 @@ enum DiveReport {
             lines.append("  pressure:    \(dive.startPressureBar.map(units.pressure) ?? "?") → \(dive.endPressureBar.map(units.pressure) ?? "?")")
         }
         if let buddy = dive.buddy { lines.append("  buddy:       \(buddy)") }
+        lines += details(dive.details, units: units)
         if let rating = dive.rating { lines.append("  rating:      \(String(repeating: "★", count: rating))\(String(repeating: "☆", count: 5 - rating))") }
         if !dive.tags.isEmpty { lines.append("  tags:        \(dive.tags.joined(separator: ", "))") }
         if let notes = dive.notes { lines.append("  notes:       \(notes)") }
@@ -157,6 +158,39 @@ enum DiveReport {
             let name = species[sighting.speciesID].map { "\($0.commonName) (\($0.scientificName))" } ?? sighting.speciesID
             lines.append((index == 0 ? "  sightings:   " : "               ") + "\(sighting.count) × \(name)")
         }
+        let samples = try await services.dives.samples(of: dive.id)
+        if let deepest = DiveProfile.maximumDepth(of: samples), let last = samples.last {
+            lines.append("  profile:     \(samples.count) points over \(Output.duration(last.timeSeconds)), deepest sample \(units.length(deepest))")
+        }
+        for (signoff, status) in try await services.signoffs.verify(dive.id) {
+            let who = signoff.payload.instructor.isEmpty ? signoff.signerDID : signoff.payload.instructor
+            lines.append("  signed off:  by \(who) — \(SignoffOutput.describe(status))")
+        }
         lines.forEach { Swift.print($0) }
+    }
+
+    /// The lines for what dive logs record beyond the wizard's fields.
+    private static func details(_ details: DiveDetails, units: UnitSystem) -> [String] {
+        var lines: [String] = []
+        if let number = details.number { lines.append("  number:      \(number)") }
+        if let divemaster = details.divemaster { lines.append("  divemaster:  \(divemaster)") }
+        if details.mode != .openCircuit { lines.append("  mode:        \(details.mode.rawValue)") }
+        if let air = details.airTemperatureCelsius { lines.append("  air:         \(units.temperature(air))") }
+        if let suit = details.suit { lines.append("  suit:        \(suit)") }
+        for (index, cylinder) in details.cylinders.enumerated() {
+            let gas = cylinder.heliumPercent > 0
+                ? "\(Output.number(cylinder.oxygenPercent))/\(Output.number(cylinder.heliumPercent))"
+                : cylinder.breathingGas?.label ?? "\(Output.number(cylinder.oxygenPercent)) % O₂"
+            let parts = [
+                cylinder.description, cylinder.sizeLiters.map { "\(Output.number($0)) l" }, gas,
+                cylinder.startPressureBar.map { "\(units.pressure($0)) → \(cylinder.endPressureBar.map(units.pressure) ?? "?")" },
+                cylinder.use.map(\.rawValue),
+            ].compactMap { $0 }
+            lines.append((index == 0 ? "  cylinders:   " : "               ") + parts.joined(separator: ", "))
+        }
+        let weight = details.weights.reduce(0) { $0 + $1.kilograms }
+        if !details.weights.isEmpty { lines.append("  weight:      \(Output.number(weight)) kg") }
+        if let computer = details.diveComputer { lines.append("  computer:    \(computer)") }
+        return lines
     }
 }

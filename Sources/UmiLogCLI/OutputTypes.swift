@@ -160,6 +160,11 @@ enum Output {
         return formatter.string(from: date)
     }
 
+    /// A number without a needless ".0": 11.1, 2, 16.
+    static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     /// "45 min" or "1 h 05 min".
     static func duration(_ seconds: Int) -> String {
         let minutes = (seconds + 30) / 60

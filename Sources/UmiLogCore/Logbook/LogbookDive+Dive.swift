@@ -86,12 +86,13 @@ extension LogbookDive {
         )
     }
 
-    /// The cylinder whose gas and pressures summarise the dive: the first open-circuit cylinder
-    /// (not a rebreather's diluent or oxygen) breathing air or nitrox, else the first one.
+    /// The cylinder whose gas and pressures summarise the dive: the first breathing air or
+    /// nitrox below 100 % (not a trimix diluent, not a rebreather's or a deco stage's oxygen),
+    /// else the first with any air or nitrox. It depends only on the gases and their order, which
+    /// every format keeps, not on the cylinders' roles, which UDDF and CSV cannot carry; so the
+    /// summary is the same after a round trip through any of them.
     static func primaryCylinder(_ cylinders: [Cylinder]) -> Cylinder? {
-        cylinders.first { cylinder in
-            (cylinder.use == nil || cylinder.use == .openCircuit) && cylinder.breathingGas != nil
-        } ?? cylinders.first { $0.breathingGas != nil }
+        cylinders.first { $0.breathingGas != nil && $0.oxygenPercent < 100 } ?? cylinders.first { $0.breathingGas != nil }
     }
 
     /// Whether the list is only the dive's summary (one cylinder with a gas and pressures and

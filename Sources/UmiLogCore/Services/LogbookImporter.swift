@@ -150,7 +150,7 @@ public struct LogbookImporter: Sendable {
             let id = dive.id ?? identifier(forImportKey: key)
             var scratch: [LogbookIssue] = []
             let action: LogbookImportPreview.Candidate.Action
-            if let existing = try existingDive(id: id, importKey: key, db) {
+            if let existing = try existingDive(id: id, importKey: key, dive: dive, timeZone: timeZone, db) {
                 action = .alreadyInLog(existing)
             } else if keysInFile.contains(key) || idsInFile.contains(id) {
                 issues.append(LogbookIssue(record: record, message: "appears twice in the file", outcome: .skipped))
@@ -227,9 +227,22 @@ public struct LogbookImporter: Sendable {
         UUID(derivedFrom: Data("umilog.import|\(key)".utf8))
     }
 
-    private static func existingDive(id: UUID, importKey: String, _ db: Database) throws -> UUID? {
+    /// The dive of the log that is this one: the same id, the same import key, or — for a dive
+    /// logged by hand, which has no import key — the same start instant, duration and depth.
+    private static func existingDive(
+        id: UUID, importKey: String, dive: LogbookDive, timeZone: TimeZone, _ db: Database
+    ) throws -> UUID? {
         let text = try String.fetchOne(
-            db, sql: "SELECT id FROM dives WHERE id = ? OR import_key = ? LIMIT 1", arguments: [DiveRow.key(id), importKey]
+            db,
+            sql: """
+                SELECT id FROM dives WHERE id = ? OR import_key = ?
+                    OR (start_time = ? AND bottom_time_s = ? AND CAST(round(max_depth_m * 100) AS INTEGER) = ?)
+                LIMIT 1
+                """,
+            arguments: [
+                DiveRow.key(id), importKey, dive.start.date(in: timeZone).timeIntervalSince1970, dive.durationSeconds,
+                Int((dive.maxDepthMeters * 100).rounded()),
+            ]
         )
         return text.flatMap(UUID.init(uuidString:))
     }

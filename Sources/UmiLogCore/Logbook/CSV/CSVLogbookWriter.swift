@@ -8,7 +8,7 @@ import Foundation
 /// A CSV row carries one dive's own fields and its site's name and coordinates. Not carried:
 /// the dive's `id`, `visibilityRating`, `current`, `mode`, `surfacePressureBar`,
 /// `salinityGramsPerLiter`, `diveComputer`, `samples` and `sightings`; of the cylinders only the
-/// first, without `description`, `workingPressureBar` and `use`; the weights as their total
+/// one whose gas summarises the dive (`LogbookDive.primaryCylinder`, else the first), without `description`, `workingPressureBar` and `use`; the weights as their total
 /// (no descriptions); the site's `country` and `notes`, sites no dive uses, and the site key
 /// (a CSV import keys sites by name). Tags must not contain `;` or `,` (the separators inside
 /// the tags cell), and text that is only spaces reads back as no text.
@@ -35,7 +35,8 @@ public enum CSVLogbookWriter {
     }
 
     private static func cell(_ field: CSVField, of dive: LogbookDive, at site: LogbookSite?) -> String {
-        let cylinder = dive.cylinders.first
+        // The cylinder whose gas summarises the dive, so the gas a diver sees survives the trip.
+        let cylinder = LogbookDive.primaryCylinder(dive.cylinders) ?? dive.cylinders.first
         let number = { (value: Double?) in value.map(CSVValueText.number) ?? "" }
         switch field {
         case .number: return dive.number.map(String.init) ?? ""

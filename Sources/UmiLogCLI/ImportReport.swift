@@ -1,0 +1,147 @@
+import Foundation
+import UmiLogCore
+
+/// What `umilog import` prints: what the file holds (the numbers a diver checks against the
+/// program they came from), what the import does, and every problem.
+struct ImportReport: Encodable {
+    struct Found: Encodable {
+        let dives: Int
+        let sites: Int
+        let sitesWithGPS: Int
+        let maxDepthMeters: Double?
+        let totalDurationSeconds: Int
+        /// Wall-clock start of the earliest and latest dive (`2014-04-02T10:00:00`).
+        let firstDive: String?
+        let lastDive: String?
+        let samples: Int
+    }
+
+    struct DiveLine: Encodable {
+        let number: Int?
+        let start: String
+        let durationSeconds: Int
+        let maxDepthMeters: Double
+        let site: String?
+        let samples: Int
+        /// add, alreadyInLog or skip.
+        let action: String
+        let id: String?
+    }
+
+    struct CSVInfo: Encodable {
+        let delimiter: String
+        let header: [String]?
+        /// Column (header name, or its number) → field.
+        let mapping: [String: String]
+        let dateFormat: String
+        let dateFormatAmbiguous: Bool
+        let durationFormat: String
+    }
+
+    let file: String
+    let format: String
+    let dryRun: Bool
+    let found: Found
+    let dives: [DiveLine]
+    let newSites: [String]
+    let linkedSites: [String]
+    let imported: Int
+    let alreadyInLog: Int
+    let skipped: Int
+    let createdSites: Int
+    let issues: [LogbookIssue]
+    let csv: CSVInfo?
+
+    init(file: String, read: LogbookFileRead, preview: LogbookImportPreview, summary: LogbookImportSummary?) {
+        let logbook = read.result.logbook
+        self.file = file
+        format = read.format.rawValue
+        dryRun = summary == nil
+        let starts = logbook.dives.map(\.start).sorted()
+        found = Found(
+            dives: logbook.dives.count, sites: logbook.sites.count,
+            sitesWithGPS: logbook.sites.filter { $0.coordinate != nil }.count,
+            maxDepthMeters: logbook.dives.map(\.maxDepthMeters).max(),
+            totalDurationSeconds: logbook.dives.reduce(0) { $0 + $1.durationSeconds },
+            firstDive: starts.first?.description, lastDive: starts.last?.description,
+            samples: logbook.dives.reduce(0) { $0 + $1.samples.count }
+        )
+        let siteNames = Dictionary(logbook.sites.map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
+        dives = preview.candidates.map { candidate in
+            let (action, id): (String, UUID?) = switch candidate.action {
+            case .add(let id): ("add", id)
+            case .alreadyInLog(let id): ("alreadyInLog", id)
+            case .skip: ("skip", nil)
+            }
+            return DiveLine(
+                number: candidate.dive.number, start: candidate.dive.start.description,
+                durationSeconds: candidate.dive.durationSeconds, maxDepthMeters: candidate.dive.maxDepthMeters,
+                site: candidate.dive.siteKey.flatMap { siteNames[$0] }, samples: candidate.dive.samples.count,
+                action: action, id: id?.uuidString.lowercased()
+            )
+        }
+        newSites = preview.newSites.map(\.name)
+        linkedSites = preview.linkedSites.keys.sorted().compactMap { siteNames[$0] }
+        imported = summary?.importedDives ?? 0
+        alreadyInLog = preview.alreadyInLogCount
+        skipped = preview.skippedCount
+        createdSites = summary?.createdSites ?? 0
+        issues = summary?.issues ?? preview.issues
+        csv = read.csvMapping.map { mapping in
+            let table = read.csvTable
+            var columns: [String: String] = [:]
+            for (column, field) in mapping.columns where field != .ignore {
+                columns[table?.name(ofColumn: column) ?? String(column + 1)] = field.rawValue
+            }
+            return CSVInfo(
+                delimiter: table.map(\.delimiter.rawValue) ?? ",", header: table?.header, mapping: columns,
+                dateFormat: mapping.dateFormat.rawValue, dateFormatAmbiguous: mapping.isDateFormatAmbiguous,
+                durationFormat: mapping.durationFormat.rawValue
+            )
+        }
+    }
+
+    func printText(units: UnitSystem, dateFormatConfirmed: Bool) {
+        let displayName = LogbookFormat(rawValue: format)?.displayName ?? format
+        print("\(file): \(displayName), \(found.dives) \(found.dives == 1 ? "dive" : "dives"), \(found.sites) \(found.sites == 1 ? "site" : "sites") (\(found.sitesWithGPS) with GPS)")
+        if let maxDepth = found.maxDepthMeters {
+            print("  max depth \(units.length(maxDepth)), total time \(Self.clock(found.totalDurationSeconds)) (\(found.totalDurationSeconds) s), \(found.samples) profile points")
+        }
+        if let first = found.firstDive, let last = found.lastDive {
+            print("  first dive \(first.replacingOccurrences(of: "T", with: " ")), last dive \(last.replacingOccurrences(of: "T", with: " "))")
+        }
+        if let csv {
+            let mapping = csv.mapping.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value)" }.joined(separator: ", ")
+            print("  columns: \(mapping)")
+            print("  dates read as \(csv.dateFormat), durations as \(csv.durationFormat)")
+            if csv.dateFormatAmbiguous && !dateFormatConfirmed {
+                print("  note: dates such as 10/1/13 could be day-first; confirm with --date-format \(csv.dateFormat) or --date-format dd/mm/yy")
+            }
+        }
+        for site in newSites { print("  new site: \(site)") }
+        for site in linkedSites { print("  site already known: \(site)") }
+        for dive in dives {
+            let number = dive.number.map { "#\($0)" } ?? "–"
+            let what = switch dive.action {
+            case "add": dryRun ? "would add" : "added"
+            case "alreadyInLog": "already in your log"
+            default: "skipped"
+            }
+            print("  \(number.padding(toLength: 6, withPad: " ", startingAt: 0)) \(dive.start.replacingOccurrences(of: "T", with: " "))  \(units.length(dive.maxDepthMeters))  \(Self.clock(dive.durationSeconds))  \(dive.site ?? "–")  \(what)")
+        }
+        if !issues.isEmpty {
+            print("Problems:")
+            for issue in issues { print("  \(issue)") }
+        }
+        if dryRun {
+            print("Dry run: nothing was written (\(dives.filter { $0.action == "add" }.count) dives would be added).")
+        } else {
+            print("Imported \(imported) \(imported == 1 ? "dive" : "dives") (\(alreadyInLog) already in your log, \(skipped) skipped), \(createdSites) new \(createdSites == 1 ? "site" : "sites").")
+        }
+    }
+
+    /// `77:54` — minutes and seconds, as dive logs show durations.
+    static func clock(_ seconds: Int) -> String {
+        String(format: "%d:%02d", seconds / 60, seconds % 60)
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import CommandLineKit
+import Foundation
+import UmiLogCore
+
+/// `umilog import FILE`: brings a Subsurface, UDDF, CSV or UmiLog JSON log in, after a preview.
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import dives from a Subsurface XML, UDDF (2.x/3.x), CSV or UmiLog JSON file.",
+        discussion: """
+            Shows what the file holds and what would change, then imports it in one step; --dry-run stops after \
+            the preview. Importing the same file again adds nothing. Dates are read as the wall-clock times \
+            the file gives. For CSV, columns are mapped from their headers; fix a column with --map COLUMN=FIELD \
+            (COLUMN is a header name or a number from 1; FIELDs: \(CSVField.allCases.map(\.rawValue).joined(separator: ", "))) \
+            and confirm day/month order with --date-format (\(CSVDateFormat.allCases.map(\.rawValue).joined(separator: ", "))).
+            """
+    )
+    @Argument(help: "The log file.") var file: String
+    @Option(name: .long, help: "subsurface, uddf, csv or json (default: from the content).") var format: LogbookFormat?
+    @Flag(name: .customLong("dry-run"), help: "Show the preview; write nothing.") var dryRun = false
+    @Option(name: .long, help: "CSV: map a column to a field, COLUMN=FIELD (repeat for more).") var map: [String] = []
+    @Option(name: .customLong("date-format"), help: "CSV: the date format, e.g. mm/dd/yy or dd.mm.yyyy.") var dateFormat: CSVDateFormat?
+    @Option(name: .customLong("duration-format"), help: "CSV: mm:ss, h:mm:ss, h:mm or min.") var durationFormat: CSVDurationFormat?
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let url = URL(fileURLWithPath: file)
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: url))
+        } catch {
+            throw ValidationError("Couldn't read \(file): \(error.localizedDescription)")
+        }
+        let read = try LogbookFiles.read(
+            bytes, fileName: url.lastPathComponent,
+            options: LogbookReadOptions(format: format, csvAssignments: map, csvDateFormat: dateFormat, csvDurationFormat: durationFormat)
+        )
+        let services = try await global.services()
+        let preview = try await services.importer.preview(read.result, format: read.format, at: global.currentDate)
+        let summary = dryRun ? nil : try await services.importer.commit(read.result, format: read.format, at: global.currentDate)
+        let report = ImportReport(file: url.lastPathComponent, read: read, preview: preview, summary: summary)
+        if global.json { return try TerminalOutput.json(report) }
+        report.printText(units: global.units, dateFormatConfirmed: dateFormat != nil)
+    }
+}
+
+/// `umilog export --format F --out FILE`.
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Export your dives as UDDF 3.2, Subsurface XML, CSV or UmiLog JSON (everything, sign-offs included)."
+    )
+    @Option(name: .long, help: "uddf, subsurface, csv or json.") var format: LogbookFormat
+    @Option(name: .long, help: "The file to write (- for standard output).") var out: String
+    @Option(name: .long, help: "Only dives at this site (id or exact name).") var site: String?
+    @Option(name: .long, help: "Only dives from this date.") var from: DateTimeArgument?
+    @Option(name: .long, help: "Only dives up to this date.") var to: DateTimeArgument?
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let services = try await global.services()
+        var filter = DiveFilter(from: from?.date, to: to?.date)
+        if let site { filter.siteID = try await services.sites.find(site).id }
+        let logbook = try await services.exporter.logbook(filter)
+        var signoffs: [LogbookJSON.ExportedSignoff] = []
+        if format == .json {
+            for dive in logbook.dives {
+                guard let id = dive.id else { continue }
+                signoffs += try await services.signoffs.signoffs(of: id).map {
+                    LogbookJSON.ExportedSignoff(
+                        diveID: id, receipt: $0.receipt.rawCBOR.base64EncodedString(), signature: $0.receipt.signatureBase64
+                    )
+                }
+            }
+        }
+        let text = try LogbookFiles.write(
+            logbook, format: format, signoffs: signoffs,
+            generatedAt: LocalDateTime(global.currentDate, in: services.timeZone)
+        )
+        if out == "-" {
+            return FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+        } catch {
+            throw ValidationError("Couldn't write \(out): \(error.localizedDescription)")
+        }
+        if global.json {
+            struct ExportOutput: Encodable { let file: String; let format: String; let dives: Int; let sites: Int; let bytes: Int }
+            return try TerminalOutput.json(ExportOutput(
+                file: out, format: format.rawValue, dives: logbook.dives.count, sites: logbook.sites.count, bytes: text.utf8.count
+            ))
+        }
+        let dives = logbook.dives.count
+        print("Exported \(dives) \(dives == 1 ? "dive" : "dives") at \(logbook.sites.count) sites to \(out) as \(format.displayName).")
+    }
+}
+
+extension LogbookFormat: ExpressibleByArgument {}
+extension CSVDateFormat: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+}
+extension CSVDurationFormat: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+}

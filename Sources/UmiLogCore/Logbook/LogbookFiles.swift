@@ -1,0 +1,101 @@
+import Foundation
+
+/// How to read a file: its format when the diver names it, and the CSV mapping step's choices.
+public struct LogbookReadOptions: Hashable, Sendable {
+    /// `nil` detects the format from the content (and the file name for CSV).
+    public var format: LogbookFormat?
+    /// `COLUMN=FIELD` assignments over the proposed CSV mapping (column by header name or 1-based number).
+    public var csvAssignments: [String]
+    public var csvDateFormat: CSVDateFormat?
+    public var csvDurationFormat: CSVDurationFormat?
+
+    public init(
+        format: LogbookFormat? = nil, csvAssignments: [String] = [], csvDateFormat: CSVDateFormat? = nil,
+        csvDurationFormat: CSVDurationFormat? = nil
+    ) {
+        self.format = format
+        self.csvAssignments = csvAssignments
+        self.csvDateFormat = csvDateFormat
+        self.csvDurationFormat = csvDurationFormat
+    }
+}
+
+/// A file read, with how it was read.
+public struct LogbookFileRead: Hashable, Sendable {
+    public var format: LogbookFormat
+    public var result: LogbookReadResult
+    /// For CSV: the mapping used (proposed, then the diver's assignments) and a preview of the rows.
+    public var csvMapping: CSVMapping?
+    public var csvTable: CSVTable?
+}
+
+/// The file formats, one door: detect, read and write a log file.
+public enum LogbookFiles {
+    /// Larger files are refused before parsing; the biggest real logs are a few MB.
+    public static let maximumImportBytes = 64 << 20
+
+    /// The format of a file: from its content when that is clear (`<divelog` is Subsurface XML,
+    /// `<uddf` UDDF, a JSON object our JSON), else from its extension, else CSV. `nil` for an
+    /// empty file.
+    public static func detect(_ bytes: [UInt8], fileName: String? = nil) -> LogbookFormat? {
+        var text = String(decoding: bytes.prefix(4_096), as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        guard let first = text.first(where: { !$0.isWhitespace }) else { return nil }
+        let lowered = text.lowercased()
+        if lowered.contains("<divelog") { return .subsurface }
+        if lowered.contains("<uddf") { return .uddf }
+        if first == "{" { return .json }
+        switch fileName.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
+        case "uddf", "udcf": return .uddf
+        case "ssrf", "xml": return .subsurface
+        case "json": return .json
+        case "csv", "tsv", "txt": return .csv
+        default: return first == "<" ? .subsurface : .csv
+        }
+    }
+
+    /// Reads a log file; nothing is written anywhere.
+    ///
+    /// - Throws: `LogbookReadError` when the file as a whole cannot be read; per-record problems
+    ///   are in the result's issues instead. `CSVMappingError` for a bad `COLUMN=FIELD`.
+    public static func read(
+        _ bytes: [UInt8], fileName: String? = nil, options: LogbookReadOptions = LogbookReadOptions()
+    ) throws -> LogbookFileRead {
+        guard bytes.count <= maximumImportBytes else {
+            throw LogbookReadError.tooLarge(bytes: bytes.count, limit: maximumImportBytes)
+        }
+        guard let format = options.format ?? detect(bytes, fileName: fileName) else { throw LogbookReadError.noDives }
+        switch format {
+        case .subsurface:
+            return LogbookFileRead(format: format, result: try SubsurfaceXMLReader.read(bytes))
+        case .uddf:
+            return LogbookFileRead(format: format, result: try UDDFReader.read(bytes))
+        case .json:
+            return LogbookFileRead(format: format, result: try LogbookJSON.read(bytes))
+        case .csv:
+            // A spreadsheet export is text; NUL bytes (outside UTF-16) mean a binary file.
+            if bytes.contains(0), !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF]) {
+                throw LogbookReadError.wrongFormat(expected: .csv, found: "binary data")
+            }
+            let table = try CSVTable(bytes: bytes)
+            var mapping = CSVMapping.propose(for: table)
+            for assignment in options.csvAssignments { try mapping.apply(assignment, in: table) }
+            if let dateFormat = options.csvDateFormat { mapping.dateFormat = dateFormat }
+            if let durationFormat = options.csvDurationFormat { mapping.durationFormat = durationFormat }
+            let result = try CSVLogbookReader.read(table, mapping: mapping)
+            return LogbookFileRead(format: format, result: result, csvMapping: mapping, csvTable: table)
+        }
+    }
+
+    /// The log as a file of `format`. `generatedAt` stamps formats that record when they were written.
+    public static func write(
+        _ logbook: Logbook, format: LogbookFormat, signoffs: [LogbookJSON.ExportedSignoff] = [], generatedAt: LocalDateTime
+    ) throws -> String {
+        switch format {
+        case .subsurface: SubsurfaceXMLWriter.write(logbook)
+        case .uddf: UDDFWriter.write(logbook, generatedAt: generatedAt)
+        case .csv: CSVLogbookWriter.write(logbook)
+        case .json: try LogbookJSON.write(logbook, signoffs: signoffs)
+        }
+    }
+}
