@@ -29,6 +29,7 @@ let package = Package(
         .executable(name: "kilroy", targets: ["KilroyCLI"]),
         .library(name: "UmiLogCore", targets: ["UmiLogCore"]),
         .executable(name: "umilog", targets: ["UmiLogCLI"]),
+        .library(name: "FlipcashCore", targets: ["FlipcashCore"]),
         .executable(name: "app-server", targets: ["AppServer"]),
     ],
     dependencies: [
@@ -41,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
+        .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.1"),
     ],
     targets: [
         // MARK: Kits
@@ -159,6 +161,18 @@ let package = Package(
             ]
         ),
 
+        // MARK: Flipcash
+        .target(
+            name: "FlipcashCore",
+            dependencies: [
+                "DAGCBOR", "Observability", "Validation", "Storage",
+                .product(name: "BigInt", package: "BigInt"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // MARK: Cloud
         .executableTarget(
             name: "AppServer",
@@ -201,6 +215,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"]),
+        .testTarget(name: "FlipcashCoreTests", dependencies: ["TestSupport", "FlipcashCore"]),
         .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"]),
         .testTarget(
             name: "KilroyCoreTests",
