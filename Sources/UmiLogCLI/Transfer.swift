@@ -91,7 +91,8 @@ struct Export: AsyncParsableCommand {
             ))
         }
         let dives = logbook.dives.count
-        print("Exported \(dives) \(dives == 1 ? "dive" : "dives") at \(logbook.sites.count) sites to \(out) as \(format.displayName).")
+        let sites = logbook.sites.count
+        print("Exported \(dives) \(dives == 1 ? "dive" : "dives") at \(sites) \(sites == 1 ? "site" : "sites") to \(out) as \(format.displayName).")
     }
 }
 

@@ -8,7 +8,8 @@ public enum UnitSystem: String, Codable, CaseIterable, Hashable, Sendable {
     /// Depth or visibility in the system's unit ("25 m", "82 ft").
     public func length(_ meters: Double) -> String {
         switch self {
-        case .metric: "\(Self.trimmed(meters)) m"
+        // Dive computers log depth to the centimetre (38.99 m); rounding it to 39 would misquote them.
+        case .metric: "\(Self.trimmed(meters, places: 2)) m"
         case .imperial: "\(Self.trimmed((meters * Self.feetPerMeter).rounded())) ft"
         }
     }
@@ -30,8 +31,9 @@ public enum UnitSystem: String, Codable, CaseIterable, Hashable, Sendable {
     }
 
     /// At most one decimal, none when whole.
-    static func trimmed(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
+    static func trimmed(_ value: Double, places: Int = 1) -> String {
+        let scale = (0..<places).reduce(1.0) { product, _ in product * 10 }
+        let rounded = (value * scale).rounded() / scale
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }
