@@ -185,13 +185,13 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/TestSupport"),
         .testTarget(name: "DAGCBORTests", dependencies: ["TestSupport", "DAGCBOR"]),
         .testTarget(name: "IdentityTests", dependencies: ["TestSupport", "Identity", "DAGCBOR", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "ReceiptsTests", dependencies: ["TestSupport", "Receipts", "DAGCBOR", "Identity", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "GeoTests", dependencies: ["TestSupport", "Geo"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "DAGCBOR", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "ObservabilityTests", dependencies: ["Observability", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ObservabilityTests", dependencies: ["TestSupport", "Observability", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "XMLKitTests", dependencies: ["XMLKit"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
@@ -215,7 +215,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"]),
-        .testTarget(name: "FlipcashCoreTests", dependencies: ["TestSupport", "FlipcashCore"]),
+        .testTarget(
+            name: "FlipcashCoreTests",
+            dependencies: ["TestSupport", "FlipcashCore", "Observability", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"]),
         .testTarget(
             name: "KilroyCoreTests",

@@ -1,5 +1,6 @@
 import Logging
 import Testing
+import TestSupport
 @testable import Observability
 
 @Suite("RedactingLogHandler")
