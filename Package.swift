@@ -217,7 +217,9 @@ let package = Package(
         .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"]),
         .testTarget(
             name: "FlipcashCoreTests",
-            dependencies: ["TestSupport", "FlipcashCore", "Observability", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "TestSupport", "FlipcashCore", "Observability", "Validation", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"]),
         .testTarget(
