@@ -29,6 +29,7 @@ let package = Package(
         .executable(name: "kilroy", targets: ["KilroyCLI"]),
         .library(name: "UmiLogCore", targets: ["UmiLogCore"]),
         .executable(name: "umilog", targets: ["UmiLogCLI"]),
+        .library(name: "UmiLogPipeline", targets: ["UmiLogPipeline"]),
         .library(name: "FlipcashCore", targets: ["FlipcashCore"]),
         .executable(name: "app-server", targets: ["AppServer"]),
     ],
@@ -50,7 +51,12 @@ let package = Package(
         .target(name: "Identity", dependencies: ["DAGCBOR", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Receipts", dependencies: ["DAGCBOR", "Identity", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Geo"),
-        .target(name: "Storage", dependencies: ["DAGCBOR", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]),
+        // zlib, for the Storage kit's gzip (dataset tiles); Debian's zlib1g-dev, Apple's SDKs.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .target(
+            name: "Storage",
+            dependencies: ["DAGCBOR", "CZlib", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "Observability", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "Validation"),
         .target(name: "XMLKit"),
@@ -152,10 +158,16 @@ let package = Package(
             ],
             resources: [.process("Resources")]
         ),
+        // The site-dataset pipeline (raw open-data records → clean regional tiles); a build tool,
+        // not app runtime, so it stays out of UmiLogCore.
+        .target(
+            name: "UmiLogPipeline",
+            dependencies: ["UmiLogCore", "Geo", "Storage", .product(name: "Logging", package: "swift-log")]
+        ),
         .executableTarget(
             name: "UmiLogCLI",
             dependencies: [
-                "UmiLogCore", "Geo", "CommandLineKit", "Validation",
+                "UmiLogCore", "UmiLogPipeline", "Geo", "CommandLineKit", "Validation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -170,7 +182,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The BIP-39 word list is compiled in (CashLinks/BIP39EnglishWordList.swift); the
+            // folder keeps the source file and its attribution.
+            exclude: ["Resources"]
         ),
 
         // MARK: Cloud
@@ -215,6 +230,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"]),
+        .testTarget(
+            name: "UmiLogPipelineTests", dependencies: ["TestSupport", "UmiLogPipeline", "UmiLogCore", "Geo", "Storage"]
+        ),
         .testTarget(
             name: "FlipcashCoreTests",
             dependencies: [

@@ -61,6 +61,7 @@ let package = Package(
                 .product(name: "UmiLogCore", package: "LocalFirstApps"),
                 .product(name: "Storage", package: "LocalFirstApps"),
                 .product(name: "Geo", package: "LocalFirstApps"),
+                .product(name: "UmiLogPipeline", package: "LocalFirstApps"),
             ],
             path: "Benchmarks/UmiLogBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -89,6 +89,8 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(found)
     }
+
+    pipelineBenchmarks()
 }
 
 /// Inputs cycled through, so no query is answered from the same warm result twice in a row.
