@@ -18,7 +18,7 @@ struct UmiLog: AsyncParsableCommand {
             """,
         subcommands: [
             Sites.self, SpeciesCommand.self, Log.self, Quick.self, List.self, Show.self, Edit.self, Delete.self,
-            Stats.self, Voice.self, Seed.self, Import.self, Export.self, Sign.self, Verify.self, Keygen.self,
+            Stats.self, Voice.self, Seed.self, Import.self, Export.self, Page.self, Sign.self, Verify.self, Keygen.self, Pipeline.self,
         ]
     )
 

@@ -1,0 +1,17 @@
+import Foundation
+
+/// A fresh folder under the system temporary directory, removed by `remove()`.
+struct TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
