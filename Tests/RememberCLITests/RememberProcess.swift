@@ -11,15 +11,6 @@ extension CLIProcess {
     func addPerson(_ arguments: [String]) throws -> [String: Any] {
         try jsonObject("add", arguments)
     }
-
-    /// Runs a command that prints a JSON array and returns it.
-    func jsonArray(_ arguments: [String]) throws -> [[String: Any]] {
-        let result = try run(arguments + ["--json"])
-        guard result.status == 0, let array = try result.json() as? [[String: Any]] else {
-            throw Failure.failed("\(arguments) failed (\(result.status)): \(result.stderr)")
-        }
-        return array
-    }
 }
 
 enum TestImages {

@@ -32,10 +32,13 @@ public struct CLIProcess: Sendable {
     public let homeVariable: String
     /// A fresh store folder, passed as `--store`.
     public let store: URL
+    /// Whether runs pass `--store` by default (`false` for a program that keeps no store).
+    public let passesStore: Bool
 
-    public init(program: String, homeVariable: String) {
+    public init(program: String, homeVariable: String, passesStore: Bool = true) {
         self.program = program
         self.homeVariable = homeVariable
+        self.passesStore = passesStore
         store = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(program)-cli-\(UUID().uuidString)", isDirectory: true)
     }
@@ -51,16 +54,17 @@ public struct CLIProcess: Sendable {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(program)
     }
 
-    /// Runs the program with `arguments` (plus `--store` unless `withStore` is false) and waits.
+    /// Runs the program with `arguments` (plus `--store` when `withStore`, which defaults to
+    /// ``passesStore``) and waits.
     /// Output goes through files, so a large output never blocks on a pipe. `input` is what the
     /// program reads on stdin (nothing, as at end of file, when `nil`).
     @discardableResult
     public func run(
-        _ arguments: [String], withStore: Bool = true, environment: [String: String] = [:], input: String? = nil
+        _ arguments: [String], withStore: Bool? = nil, environment: [String: String] = [:], input: String? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments + (withStore ? ["--store", store.path] : [])
+        process.arguments = arguments + (withStore ?? passesStore ? ["--store", store.path] : [])
         var env = ProcessInfo.processInfo.environment
         env[homeVariable] = nil
         env.merge(environment) { _, new in new }
@@ -123,5 +127,14 @@ public struct CLIProcess: Sendable {
             throw Failure.failed("\(command) failed (\(result.status)): \(result.stderr)")
         }
         return object
+    }
+
+    /// Runs `arguments --json`, which must succeed and print a JSON array.
+    public func jsonArray(_ arguments: [String]) throws -> [[String: Any]] {
+        let result = try run(arguments + ["--json"])
+        guard result.status == 0, let array = try result.json() as? [[String: Any]] else {
+            throw Failure.failed("\(arguments) failed (\(result.status)): \(result.stderr)")
+        }
+        return array
     }
 }
