@@ -31,6 +31,7 @@ let package = Package(
         .executable(name: "umilog", targets: ["UmiLogCLI"]),
         .library(name: "UmiLogPipeline", targets: ["UmiLogPipeline"]),
         .library(name: "FlipcashCore", targets: ["FlipcashCore"]),
+        .executable(name: "flipcash", targets: ["FlipcashCLI"]),
         .executable(name: "app-server", targets: ["AppServer"]),
     ],
     dependencies: [
@@ -187,6 +188,13 @@ let package = Package(
             // folder keeps the source file and its attribution.
             exclude: ["Resources"]
         ),
+        .executableTarget(
+            name: "FlipcashCLI",
+            dependencies: [
+                "FlipcashCore", "CommandLineKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 
         // MARK: Cloud
         .executableTarget(
@@ -233,6 +241,7 @@ let package = Package(
         .testTarget(
             name: "UmiLogPipelineTests", dependencies: ["TestSupport", "UmiLogPipeline", "UmiLogCore", "Geo", "Storage"]
         ),
+        .testTarget(name: "FlipcashCLITests", dependencies: ["TestSupport", "FlipcashCLI"]),
         .testTarget(
             name: "FlipcashCoreTests",
             dependencies: [

@@ -54,6 +54,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "FlipcashBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FlipcashCore", package: "LocalFirstApps"),
+            ],
+            path: "Benchmarks/FlipcashBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "UmiLogBenchmarks",
             dependencies: [
                 "BenchmarkSupport",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FlipcashCore
 
 @MainActor
@@ -101,5 +102,25 @@ struct ViewModelTests {
         #expect(model.failure == nil)
         model.reload(in: .jpy)  // no cached JPY rate: shown in USD rather than guessed
         #expect(model.total.currency == .usd)
+    }
+}
+
+@MainActor
+@Suite("BillViewModel: what the giver shows")
+struct BillViewModelTests {
+    @Test("a bill carries its amount, code, rings and rendezvous key, and its picture scans back")
+    func bill() throws {
+        var generator = SplitMix64(seed: 42)
+        let model = try BillViewModel(amount: FiatAmount(value: Decimal(string: "7.5")!, currency: .cad), formatter: .enUS, using: &generator)
+        #expect(model.payload.kind == .multiCurrency)
+        #expect(model.payload.amount == Decimal(string: "7.5"))
+        #expect(model.code.count == 35)
+        #expect(Array(model.code[13..<15]) == [0x02, 0x00])
+        #expect(model.rings.rings.map(\.count) == CashCodeRings.ringSizes)
+        #expect(model.rendezvousAddress == RendezvousKey(payload: model.payload).publicKeyBase58)
+        #expect(try CashCodeSVG.scan(try model.svg()) == model.payload)
+        var other = SplitMix64(seed: 43)
+        let next = try BillViewModel(amount: model.amount, using: &other)
+        #expect(next.rendezvousAddress != model.rendezvousAddress)  // a fresh nonce, a fresh key
     }
 }

@@ -1,0 +1,150 @@
+import ArgumentParser
+import CommandLineKit
+import FlipcashCore
+import Foundation
+
+extension CashCodePayload.Kind: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "cash", "0": self = .cash
+        case "multi", "multicurrency", "multi-currency", "1": self = .multiCurrency
+        default: return nil
+        }
+    }
+}
+
+/// What `bill` and `scan` print about a bill.
+struct BillOutput: Encodable {
+    let kind: String
+    let currency: String
+    let amount: String
+    let nonce: String
+    let payload: String
+    let code: String
+    let rendezvousPublicKey: String
+    let correctedBytes: [Int]?
+    let svg: String?
+
+    init(_ payload: CashCodePayload, correctedBytes: [Int]? = nil, svg: String? = nil) {
+        kind = switch payload.kind {
+        case .cash: "cash"
+        case .multiCurrency: "multiCurrency"
+        }
+        currency = payload.currency.code
+        amount = Text.decimal(payload.amount)
+        nonce = Text.hex(payload.nonce)
+        self.payload = Text.hex(payload.encoded())
+        code = Text.hex(CashCode.encode(payload))
+        rendezvousPublicKey = RendezvousKey(payload: payload).publicKeyBase58
+        self.correctedBytes = correctedBytes
+        self.svg = svg
+    }
+
+    func printText() {
+        print("bill:       \(amount) \(currency) (\(kind))")
+        print("payload:    \(payload)")
+        print("code:       \(code)")
+        print("rendezvous: \(rendezvousPublicKey)")
+        if let correctedBytes, !correctedBytes.isEmpty {
+            print("corrected:  \(correctedBytes.count) damaged bytes at \(correctedBytes.map(String.init).joined(separator: ", "))")
+        }
+        if let svg { print("picture:    \(svg)") }
+    }
+}
+
+/// `flipcash bill --amount 5 --currency usd`: a bill's payload, its 35-byte code and its picture.
+struct BillCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bill",
+        abstract: "Make a cash-code bill: prints the payload and code (hex) and writes the circular code as SVG."
+    )
+    @Option(name: .long, help: "The amount, e.g. 5 or 7.50.") var amount: DecimalArgument
+    @Option(name: .long, help: "Its currency (ISO 4217).") var currency: CurrencyCode = .usd
+    @Option(name: .long, help: "cash (kind 0) or multi (kind 1).") var kind: CashCodePayload.Kind = .cash
+    @Option(name: .long, help: "The 10-byte nonce as 20 hex digits (default: random).") var nonce: String?
+    @Option(name: .long, help: "Where to write the SVG picture.") var svg = "bill.svg"
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let payload: CashCodePayload
+        if let nonce {
+            guard let bytes = Hex.bytes(nonce) else { throw ValidationError("--nonce must be 20 hex digits") }
+            payload = try CashCodePayload(kind: kind, currency: currency, amount: amount.value, nonce: bytes)
+        } else {
+            payload = try CashCodePayload(kind: kind, currency: currency, amount: amount.value)
+        }
+        let picture = try CashCodeSVG().render(payload)
+        do {
+            try Data(picture.utf8).write(to: URL(fileURLWithPath: svg), options: .atomic)
+        } catch {
+            throw ValidationError("Couldn't write \(svg): \(error.localizedDescription)")
+        }
+        let result = BillOutput(payload, svg: svg)
+        if output.json { return try TerminalOutput.json(result) }
+        result.printText()
+    }
+}
+
+/// `flipcash scan HEX_OR_SVG`: reads a bill back, correcting damaged bytes.
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Decode a bill from its code (35 bytes hex, or 39 with the finder), its payload (20 bytes hex) or an SVG file.",
+        discussion: "Up to 6 damaged bytes of a code are corrected; more are refused."
+    )
+    @Argument(help: "Hex digits, or the path of an SVG (or hex) file.") var input: String
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        var text = input
+        if FileManager.default.fileExists(atPath: input) {
+            guard let data = FileManager.default.contents(atPath: input), data.count <= CashCodeSVG.maximumInputBytes else {
+                throw ValidationError("Couldn't read \(input)")
+            }
+            text = String(decoding: data, as: UTF8.self)
+        }
+        let result: BillOutput
+        if text.contains("<svg") {
+            result = BillOutput(try CashCodeSVG.scan(text))
+        } else {
+            guard let bytes = Hex.bytes(text) else {
+                throw ValidationError("Not hex digits and not an SVG file: \(input.prefix(40))")
+            }
+            switch bytes.count {
+            case CashCodePayload.byteCount:
+                result = BillOutput(try CashCodePayload(decoding: bytes))
+            case CashCode.byteCount:
+                let decoded = try CashCode.decodeReportingCorrections(bytes)
+                result = BillOutput(decoded.payload, correctedBytes: decoded.correctedPositions)
+            case CashCode.byteCount + CashCodeRings.finderBytes.count:
+                guard bytes.prefix(CashCodeRings.finderBytes.count).elementsEqual(CashCodeRings.finderBytes) else {
+                    throw ValidationError("39 bytes must start with the finder bytes b2cb25c6")
+                }
+                let decoded = try CashCode.decodeReportingCorrections(bytes.dropFirst(CashCodeRings.finderBytes.count))
+                result = BillOutput(decoded.payload, correctedBytes: decoded.correctedPositions)
+            default:
+                throw ValidationError("\(bytes.count) bytes: a payload is 20, a code 35, a code with its finder 39.")
+            }
+        }
+        if output.json { return try TerminalOutput.json(result) }
+        result.printText()
+    }
+}
+
+enum Hex {
+    /// Bytes from hex digits; spaces and a leading 0x are ignored. Nil for anything else.
+    static func bytes(_ text: String) -> [UInt8]? {
+        var digits = text.filter { !$0.isWhitespace }
+        if digits.hasPrefix("0x") { digits.removeFirst(2) }
+        guard !digits.isEmpty, digits.count.isMultiple(of: 2) else { return nil }
+        var bytes: [UInt8] = []
+        var index = digits.startIndex
+        while index < digits.endIndex {
+            let next = digits.index(index, offsetBy: 2)
+            guard let byte = UInt8(digits[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import CommandLineKit
+import FlipcashCore
+import Foundation
+
+/// `flipcash`: the offline parts of the Flipcash wallet from a terminal — exact amounts, the
+/// bonding curve, cash-code bills and cash links. Commands only render; the logic is FlipcashCore's.
+@main
+struct Flipcash: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flipcash",
+        abstract: "Exact money, bonding-curve quotes, cash-code bills and cash links — offline.",
+        discussion: """
+            Amounts are read as typed ("12.34", always a dot), never through the machine's locale. \
+            Exit status: 0 on success, 1 on a failure (the reason is on stderr), 2 on a usage error.
+            """,
+        subcommands: [AmountCommand.self, CurveCommand.self, BillCommand.self, ScanCommand.self, LinkCommand.self]
+    )
+
+    static func main() async {
+        await CommandRunner.main(Self.self, program: "flipcash", logLevelVariable: "FLIPCASH_LOG_LEVEL")
+    }
+}
+
+/// The options every command takes.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print machine-readable JSON (amounts as decimal strings).") var json = false
+}
+
+extension CurrencyCode: ExpressibleByArgument {
+    public init?(argument: String) { try? self.init(parsing: argument) }
+}
+
+/// Reads a decimal the way the keypad does: digits and one dot, via `Decimal(string:)`.
+struct DecimalArgument: ExpressibleByArgument, Sendable {
+    let value: Decimal
+
+    init?(argument: String) {
+        let text = argument.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            text.filter({ $0 == "." }).count <= 1, let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        else { return nil }
+        self.value = value
+    }
+
+    static var defaultValueDescription: String { "a decimal number such as 12.34" }
+}
+
+/// A mint: `usdf` or a launchpad currency's base58 address.
+struct MintArgument: ExpressibleByArgument, Sendable {
+    let mint: Mint
+
+    init?(argument: String) {
+        if argument.lowercased() == "usdf" {
+            mint = .usdf
+        } else if let mint = try? Mint(address: argument) {
+            self.mint = mint
+        } else {
+            return nil
+        }
+    }
+}
+
+enum Text {
+    /// Decimal text without exponent, as persisted and printed.
+    static func decimal(_ value: Decimal) -> String { value.description }
+
+    static func hex(_ bytes: some Sequence<UInt8>) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+}
