@@ -85,7 +85,7 @@ let benchmarks: @Sendable () -> Void = {
         let all = try await AllSites.all()
         let bounds = try await Cycle.shared.nextViewport()
         benchmark.startMeasurement()
-        let found = all.filter { bounds.contains($0.coordinate) }
+        let found = all.filter { site in site.coordinate.map(bounds.contains) ?? false }
         benchmark.stopMeasurement()
         blackHole(found)
     }
