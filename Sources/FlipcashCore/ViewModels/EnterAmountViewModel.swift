@@ -75,21 +75,21 @@ public final class EnterAmountViewModel {
         FiatAmount(value: balance.decimalValue * rate.fx, currency: currency)
     }
 
+    /// The most the limits allow in the entry currency; nil without limits in that currency.
+    private var limitMaximum: FiatAmount? {
+        guard let limits, limits.currency == currency else { return nil }
+        return try? limits.nextTransaction.minimum(limits.maxPerTransaction).minimum(limits.maxPerDay)
+    }
+
     /// The most that can be entered: the balance, capped by the limits.
     public var maximum: FiatAmount {
-        guard let limits, limits.currency == currency,
-            let capped = try? balanceInCurrency.minimum(limits.nextTransaction).minimum(limits.maxPerTransaction)
-                .minimum(limits.maxPerDay)
-        else { return balanceInCurrency }
+        guard let limitMaximum, let capped = try? balanceInCurrency.minimum(limitMaximum) else { return balanceInCurrency }
         return capped
     }
 
     public var state: EntryState {
         guard let entered = enteredAmount, entered.value > 0 else { return .empty }
-        if let limits, limits.currency == currency,
-            let limitMaximum = try? limits.nextTransaction.minimum(limits.maxPerTransaction).minimum(limits.maxPerDay),
-            !KeypadAmount.isWithinDisplayedMaximum(entered.value, maximum: limitMaximum)
-        {
+        if let limitMaximum, !KeypadAmount.isWithinDisplayedMaximum(entered.value, maximum: limitMaximum) {
             return .exceedsLimit(maximum: limitMaximum.flooredToSmallestUnit())
         }
         if !KeypadAmount.isWithinDisplayedMaximum(entered.value, maximum: balanceInCurrency) {
