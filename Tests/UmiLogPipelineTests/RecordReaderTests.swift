@@ -34,9 +34,28 @@ struct RecordReaderTests {
         #expect(site.richness == 6)
     }
 
+    @Test("other spellings of the fields are read: lat/lon, licence, camelCase, a source named by its id")
+    func aliases() throws {
+        let line = #"{"id":"wikidata:Q42","licence":"CC0","retrievedAt":"2025-10-18","name":"Shark Reef","lat":27.5,"lng":34.1,"depth":30}"#
+        guard case .success(.site(let site)) = read(line) else {
+            Issue.record("expected a site")
+            return
+        }
+        #expect(site.sourceID == "wikidata:Q42")
+        #expect(site.source == "wikidata")
+        #expect(site.licence == .cc0)
+        #expect(site.coordinate.latitude == 27.5 && site.coordinate.longitude == 34.1)
+        #expect(site.maxDepthMeters == 30)
+        guard case .success(.dive(let dive)) = read(#"{"kind":"dive","id":"d1","siteId":"wikidata:Q42"}"#) else {
+            Issue.record("expected a dive")
+            return
+        }
+        #expect(dive.siteID == "wikidata:Q42")
+    }
+
     @Test("each broken rule names its field", arguments: [
         (#"{"source":"osm","license":"CC0","retrieved_at":"2025-10-18","name":"A","latitude":1,"longitude":2}"#, "missing-source_id"),
-        (#"{"source_id":"a:1","license":"CC0","retrieved_at":"2025-10-18","name":"A","latitude":1,"longitude":2}"#, "missing-source"),
+        (#"{"source_id":"a1","license":"CC0","retrieved_at":"2025-10-18","name":"A","latitude":1,"longitude":2}"#, "missing-source"),
         (#"{"source_id":"a:1","source":"a","retrieved_at":"2025-10-18","name":"A","latitude":1,"longitude":2}"#, "missing-license"),
         (#"{"source_id":"a:1","source":"a","license":"CC0","name":"A","latitude":1,"longitude":2}"#, "missing-retrieved_at"),
         (#"{"source_id":"a:1","source":"a","license":"CC0","retrieved_at":"2025-02-29","name":"A","latitude":1,"longitude":2}"#, "invalid-retrieved_at"),

@@ -51,21 +51,27 @@ struct RecordReader {
     }
 
     private mutating func site(from object: JSONLineObject, line: Int) throws(Rejection) -> RawSite {
-        let sourceID = try Self.requiredString("source_id", in: object, id: nil)
-        let source = try Self.requiredString("source", in: object, id: sourceID)
-        // "license" as the brief's sources spell it; the British "licence" is read too.
-        let licenceKey = object["license"] == nil && object["licence"] != nil ? "licence" : "license"
-        let licenceName = try Self.requiredString(licenceKey, in: object, id: sourceID, reportAs: "license")
-        let retrieved = try Self.requiredString("retrieved_at", in: object, id: sourceID)
+        let sourceID = try Self.requiredString(Self.key("source_id", in: object), in: object, id: nil, reportAs: "source_id")
+        // The source may be left out when the id names it ("wikidata:Q123", "osm:node/42").
+        let source: String
+        if let named = try Self.optionalString("source", in: object, id: sourceID) {
+            source = named
+        } else if let prefix = sourceID.split(separator: ":", maxSplits: 1).first, sourceID.contains(":") {
+            source = String(prefix)
+        } else {
+            throw Rejection(failure: .missingField("source"), id: sourceID, detail: nil)
+        }
+        let licenceName = try Self.requiredString(Self.key("license", in: object), in: object, id: sourceID, reportAs: "license")
+        let retrieved = try Self.requiredString(Self.key("retrieved_at", in: object), in: object, id: sourceID, reportAs: "retrieved_at")
         guard let day = ISODate.day(of: retrieved) else {
             throw Rejection(failure: .invalidField("retrieved_at"), id: sourceID, detail: "\"\(retrieved.prefix(40))\"")
         }
         let name = try Self.requiredString("name", in: object, id: sourceID)
-        let latitude = try Self.requiredNumber("latitude", in: object, id: sourceID)
+        let latitude = try Self.requiredNumber(Self.key("latitude", in: object), in: object, id: sourceID)
         guard latitude.isFinite, (-90.0...90.0).contains(latitude) else {
             throw Rejection(failure: .latitudeOutOfRange, id: sourceID, detail: "latitude \(latitude)")
         }
-        let longitude = try Self.requiredNumber("longitude", in: object, id: sourceID)
+        let longitude = try Self.requiredNumber(Self.key("longitude", in: object), in: object, id: sourceID)
         guard longitude.isFinite, (-180.0...180.0).contains(longitude) else {
             throw Rejection(failure: .longitudeOutOfRange, id: sourceID, detail: "longitude \(longitude)")
         }
@@ -86,9 +92,9 @@ struct RecordReader {
             line: line, source: source, sourceID: sourceID, licence: licence, retrievedOn: day, name: name,
             coordinate: coordinate,
             country: try Self.optionalString("country", in: object, id: sourceID),
-            maxDepthMeters: try Self.optionalNumber("max_depth_m", in: object, id: sourceID),
-            visibilityMeters: try Self.optionalNumber("visibility_m", in: object, id: sourceID),
-            temperatureCelsius: try Self.optionalNumber("temperature_c", in: object, id: sourceID),
+            maxDepthMeters: try Self.optionalNumber(Self.key("max_depth_m", in: object), in: object, id: sourceID),
+            visibilityMeters: try Self.optionalNumber(Self.key("visibility_m", in: object), in: object, id: sourceID),
+            temperatureCelsius: try Self.optionalNumber(Self.key("temperature_c", in: object), in: object, id: sourceID),
             description: try Self.optionalString("description", in: object, id: sourceID),
             tags: try Self.optionalStrings("tags", in: object, id: sourceID),
             type: try Self.optionalString("type", in: object, id: sourceID)
@@ -97,18 +103,41 @@ struct RecordReader {
 
     private func dive(from object: JSONLineObject, line: Int) throws(Rejection) -> RawDive {
         let id = try Self.requiredString("id", in: object, id: nil)
-        let siteID = try Self.requiredString("site_id", in: object, id: id)
+        let siteID = try Self.requiredString(Self.key("site_id", in: object), in: object, id: id, reportAs: "site_id")
         return RawDive(line: line, id: id, siteID: siteID, object: object)
     }
 
     private func sighting(from object: JSONLineObject, line: Int) throws(Rejection) -> RawSighting {
         let id = try Self.requiredString("id", in: object, id: nil)
-        let diveID = try Self.requiredString("dive_id", in: object, id: id)
-        let species = try Self.requiredString("species", in: object, id: id)
+        let diveID = try Self.requiredString(Self.key("dive_id", in: object), in: object, id: id, reportAs: "dive_id")
+        let species = try Self.requiredString(Self.key("species", in: object), in: object, id: id, reportAs: "species")
         return RawSighting(line: line, id: id, diveID: diveID, species: species, object: object)
     }
 
     // MARK: Field rules
+
+    /// Other spellings open-data exports use for a field, tried in order when the canonical key
+    /// is absent: camelCase, the British "licence", short coordinate names.
+    private static let aliases: [String: [String]] = [
+        "source_id": ["sourceId", "sourceID", "id"],
+        "license": ["licence", "licenseId", "license_id"],
+        "retrieved_at": ["retrievedAt", "retrieved", "retrieved_on", "retrieval_date"],
+        "latitude": ["lat"],
+        "longitude": ["lon", "lng", "long"],
+        "max_depth_m": ["maxDepthMeters", "max_depth", "depth_m", "depth"],
+        "visibility_m": ["visibilityMeters", "visibility"],
+        "temperature_c": ["temperatureCelsius", "temperature", "water_temperature_c"],
+        "site_id": ["siteId", "siteID", "site"],
+        "dive_id": ["diveId", "diveID", "dive"],
+        "species": ["species_id", "speciesId", "taxon"],
+    ]
+
+    /// The key `object` uses for the field `canonical`: the canonical one when present, else the
+    /// first alias present, else the canonical one (whose absence is then reported).
+    private static func key(_ canonical: String, in object: JSONLineObject) -> String {
+        if object[canonical] != nil { return canonical }
+        return aliases[canonical]?.first { object[$0] != nil } ?? canonical
+    }
 
     private static func requiredString(
         _ key: String, in object: JSONLineObject, id: String?, reportAs field: String? = nil
