@@ -87,6 +87,11 @@ struct DiveSignoffTests {
         let base64File = directory.appendingPathComponent("b64.key")
         try Data(raw.base64EncodedString().utf8).write(to: base64File)
         #expect(try InstructorKey.load(from: base64File).didKey == identity.didKey)
+        // What `openssl genpkey -algorithm ed25519` writes: PKCS #8 (RFC 8410) in PEM.
+        let der = Data([0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]) + raw
+        let pemFile = directory.appendingPathComponent("openssl.pem")
+        try Data("-----BEGIN PRIVATE KEY-----\n\(der.base64EncodedString())\n-----END PRIVATE KEY-----\n".utf8).write(to: pemFile)
+        #expect(try InstructorKey.load(from: pemFile).didKey == identity.didKey)
         let bad = directory.appendingPathComponent("bad.key")
         try Data("not a key".utf8).write(to: bad)
         #expect(throws: InstructorKey.LoadError.notAKey(path: bad.path)) { try InstructorKey.load(from: bad) }

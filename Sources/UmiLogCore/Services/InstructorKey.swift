@@ -3,7 +3,8 @@ import Foundation
 import Identity
 
 /// An instructor's signing key as a file: the 32-byte Ed25519 private key, written as 64 hex
-/// digits (what `umilog keygen` writes), as base64, or as the 32 raw bytes.
+/// digits (what `umilog keygen` writes), as base64, as the 32 raw bytes, or as the PEM file
+/// `openssl genpkey -algorithm ed25519` writes (PKCS #8).
 public enum InstructorKey {
     public enum LoadError: LocalizedError, Equatable {
         case unreadable(path: String, reason: String)
@@ -13,7 +14,7 @@ public enum InstructorKey {
             switch self {
             case .unreadable(let path, let reason): "Couldn't read the key file \(path): \(reason)"
             case .notAKey(let path):
-                "\(path) is not an Ed25519 private key (expected 64 hex digits, base64 of 32 bytes, or 32 raw bytes)."
+                "\(path) is not an Ed25519 private key (expected 64 hex digits, base64 of 32 bytes, 32 raw bytes, or a PKCS #8 PEM file)."
             }
         }
     }
@@ -39,9 +40,21 @@ public enum InstructorKey {
         return identity(key)
     }
 
+    /// The DER prefix of a PKCS #8 Ed25519 private key (RFC 8410): the 32-byte seed follows it.
+    private static let pkcs8Prefix: [UInt8] = [
+        0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+    ]
+
     static func rawKey(_ bytes: Data) -> Data? {
         if bytes.count == 32 { return bytes }
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("-----BEGIN PRIVATE KEY-----"), text.hasSuffix("-----END PRIVATE KEY-----") {
+            let body = text.dropFirst("-----BEGIN PRIVATE KEY-----".count).dropLast("-----END PRIVATE KEY-----".count)
+            guard let der = Data(base64Encoded: body.filter { !$0.isWhitespace }), der.count == pkcs8Prefix.count + 32,
+                der.starts(with: pkcs8Prefix)
+            else { return nil }
+            return der.suffix(32)
+        }
         if text.count == 64, text.allSatisfy(\.isHexDigit) {
             var raw = Data()
             var index = text.startIndex
