@@ -3,7 +3,8 @@
 /// Dive logs come from many programs: most write UTF-8, some Windows tools write UTF-16 with a
 /// byte order mark, and older ones declare ISO-8859-1 or windows-1252. Everything the parser
 /// reads afterwards is valid UTF-8 without characters XML forbids, which is what lets it scan
-/// bytes and build strings without further checks.
+/// bytes and build strings without further checks. Suunto's Dive Manager labels its exports
+/// ISO-8859-15 (Latin-9), which differs from Latin-1 in eight characters such as €.
 enum XMLEncoding {
     /// The document as UTF-8 without a byte order mark, checked.
     static func utf8Document(from bytes: [UInt8]) throws(XMLError) -> [UInt8] {
@@ -27,13 +28,14 @@ enum XMLEncoding {
             switch try declaredEncoding(in: bytes) {
             case .utf8: utf8 = bytes
             case .windows1252: utf8 = transcodeWindows1252(bytes)
+            case .latin9: utf8 = transcodeLatin9(bytes)
             }
         }
         try validate(utf8)
         return utf8
     }
 
-    private enum ByteEncoding { case utf8, windows1252 }
+    private enum ByteEncoding { case utf8, windows1252, latin9 }
 
     /// The encoding named in the XML declaration of an 8-bit document (UTF-8 when there is none).
     ///
@@ -60,6 +62,8 @@ enum XMLEncoding {
              "ibm819", "csisolatin1", "windows-1252", "cp1252", "x-cp1252", "us-ascii", "ascii",
              "iso646-us", "ansi_x3.4-1968":
             return .windows1252
+        case "iso-8859-15", "iso8859-15", "iso_8859-15", "latin-9", "latin9", "l9", "csisolatin9":
+            return .latin9
         default:
             throw .unsupportedEncoding(name: XMLError.excerpt(name))
         }
@@ -127,6 +131,26 @@ enum XMLEncoding {
             case ..<0x80: output.append(byte)
             case 0x80...0x9F: XMLByte.appendUTF8(windows1252High[Int(byte - 0x80)], to: &output)
             default: XMLByte.appendUTF8(UInt32(byte), to: &output)
+            }
+        }
+        return output
+    }
+
+    /// ISO-8859-15's characters that differ from ISO-8859-1, by byte.
+    private static let latin9Differences: [UInt8: UInt32] = [
+        0xA4: 0x20AC, 0xA6: 0x0160, 0xA8: 0x0161, 0xB4: 0x017D,
+        0xB8: 0x017E, 0xBC: 0x0152, 0xBD: 0x0153, 0xBE: 0x0178,
+    ]
+
+    /// ISO-8859-15: Latin-1 (every byte is its own code point) except for eight characters.
+    private static func transcodeLatin9(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / 8)
+        for byte in bytes {
+            if byte < 0x80 {
+                output.append(byte)
+            } else {
+                XMLByte.appendUTF8(latin9Differences[byte] ?? UInt32(byte), to: &output)
             }
         }
         return output

@@ -69,7 +69,7 @@ public enum XMLError: Error, Equatable, Sendable, LocalizedError {
             return "The file is \(byteCount) bytes long, more than the \(limit) bytes that can be read."
         case .unsupportedEncoding(let name):
             return "The file is in the “\(name)” encoding, which cannot be read; "
-                + "supported are UTF-8, UTF-16, ISO-8859-1, windows-1252 and US-ASCII."
+                + "supported are UTF-8, UTF-16, ISO-8859-1, ISO-8859-15, windows-1252 and US-ASCII."
         case .invalidUTF8(let line):
             return "Line \(line) is not valid UTF-8 text; the file may be in another encoding "
                 + "without saying so in its XML declaration."

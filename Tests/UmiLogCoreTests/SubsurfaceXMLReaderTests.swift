@@ -171,6 +171,23 @@ struct SubsurfaceXMLReaderTests {
         #expect(result.issues.map(\.outcome) == [.skipped, .valueDropped])
     }
 
+    @Test("ISO-8859-15 (Suunto Dive Manager's label) is read, its eight non-Latin-1 characters included")
+    func latin9() throws {
+        // In ISO-8859-15, 0xA6 is Š and 0xA4 is €; 0xE9 is é, as in Latin-1.
+        let file = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-15\" ?>\n<divelog program='subsurface' version='3'>".utf8)
+            + Array("<divesites><site uuid='1' name='".utf8) + [0xA6] + Array("ibenik'/></divesites><dives>".utf8)
+            + Array("<dive date='2020-01-01' duration='30:00 min' divesiteid='1'><buddy>Ren".utf8) + [0xE9, 0x20, 0xA4]
+            + Array("</buddy><depth max='10 m'/></dive></dives></divelog>".utf8)
+        let result = try SubsurfaceXMLReader.read(file)
+        #expect(result.logbook.sites.first?.name == "Šibenik")
+        #expect(result.logbook.dives.first?.buddy == "René €")
+        // A Suunto Dive Manager export is then named for what it is, not for its encoding.
+        let suunto = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-15\" ?>\n<SUUNTO><MSG/></SUUNTO>".utf8)
+        #expect(throws: LogbookReadError.wrongFormat(expected: .subsurface, found: "<SUUNTO>")) {
+            try SubsurfaceXMLReader.read(suunto)
+        }
+    }
+
     @Test("Dive-level salinity and air pressure; a legacy dive without <divecomputer> keeps its data inline")
     func conditionsAndLegacyLayout() throws {
         let result = try read(

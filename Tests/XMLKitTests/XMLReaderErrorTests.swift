@@ -155,7 +155,7 @@ struct XMLReaderErrorTests {
             (.missingRootElement, "The file contains no XML element, only comments, declarations or white space."),
             (.tooLarge(byteCount: 11, limit: 10), "The file is 11 bytes long, more than the 10 bytes that can be read."),
             (.unsupportedEncoding(name: "EBCDIC"),
-             "The file is in the “EBCDIC” encoding, which cannot be read; supported are UTF-8, UTF-16, ISO-8859-1, windows-1252 and US-ASCII."),
+             "The file is in the “EBCDIC” encoding, which cannot be read; supported are UTF-8, UTF-16, ISO-8859-1, ISO-8859-15, windows-1252 and US-ASCII."),
             (.invalidUTF8(line: 3),
              "Line 3 is not valid UTF-8 text; the file may be in another encoding without saying so in its XML declaration."),
             (.invalidUTF16(line: 2), "Line 2 is not valid UTF-16 text; the file may be truncated or damaged."),
