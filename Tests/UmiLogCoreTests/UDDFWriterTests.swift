@@ -163,6 +163,29 @@ struct UDDFWriterTests {
         #expect(site.child(path: "geography", "address", "country")?.text == "New Zealand")
         #expect(site.child(path: "geography", "latitude")?.text == "-43.342295")
     }
+
+    @Test("every element is one UDDF 3.2.2's schema allows there, in its order, with its required parts and typed values")
+    func schemaStructure() throws {
+        var generator = SplitMix64(seed: 0x0DDF_0303)
+        let start = Self.generatedAt
+        // Values at the edges of what the writer accepts: each must be left out or written validly.
+        var odd = LogbookDive(
+            number: 0, start: start, durationSeconds: -5, maxDepthMeters: -0.0, meanDepthMeters: .nan, siteKey: "none",
+            airTemperatureCelsius: .infinity, visibilityMeters: 0, rating: 6, buddy: " , Ana ,  , Bo  Berg", suit: " ",
+            notes: "\u{1}\r\n\u{FFFE}",
+            cylinders: [Cylinder(oxygenPercent: .nan, heliumPercent: .infinity), Cylinder(oxygenPercent: 0, heliumPercent: 0)],
+            weights: [WeightSystem(kilograms: 0), WeightSystem(kilograms: -3, description: "x")], mode: .freedive,
+            surfacePressureBar: 0, diveComputer: "\t"
+        )
+        odd.samples = [DiveSample(timeSeconds: 0, depthMeters: 0, stopDepthMeters: 0, stopTimeSeconds: 0, heartRate: 0)]
+        let blankSite = LogbookSite(key: "", name: "", coordinate: nil, country: " ", notes: "")
+        let logbooks = [Self.fullLogbook, Logbook(sites: [blankSite, blankSite], dives: [odd, odd, odd])]
+            + (0..<30).map { _ in UDDFRandomLogbook.logbook(using: &generator) }
+        for logbook in logbooks {
+            let problems = Self.schemaProblems(try Self.tree(logbook))
+            #expect(problems == [])
+        }
+    }
 }
 
 /// Every element of the tree, the root included.
@@ -183,5 +206,221 @@ extension UDDFWriterTests {
         return text.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
         }
+    }
+}
+
+/// The parts of UDDF 3.2.2's schema (uddf_3.2.2.xsd) that the writer uses, so tests can check a file's
+/// shape without the schema: each parent's children (in order where it is an `xs:sequence`, in
+/// any order but once each where it is an `xs:all`), the children it requires, and the type of
+/// each value.
+extension UDDFWriterTests {
+    struct ContentModel {
+        /// `xs:all`: any order, each child at most once; otherwise an `xs:sequence` in this order.
+        let unordered: Bool
+        let children: [String]
+        let required: Set<String>
+
+        static func sequence(_ children: [String], required: Set<String> = []) -> ContentModel {
+            ContentModel(unordered: false, children: children, required: required)
+        }
+
+        static func all(_ children: [String], required: Set<String> = []) -> ContentModel {
+            ContentModel(unordered: true, children: children, required: required)
+        }
+    }
+
+    static let person = ContentModel.sequence(
+        [
+            "personal", "address", "contact", "equipment", "medical", "education", "divepermissions", "diveinsurances",
+            "notes", "student",
+        ],
+        required: ["personal"]
+    )
+    /// `equipmentPieceType` with what `suit` and `tank` add after it.
+    static let equipmentPiece = ContentModel.sequence(
+        [
+            "name", "aliasname", "link", "manufacturer", "model", "serialnumber", "purchase", "serviceinterval",
+            "nextservicedate", "notes", "suittype", "tankmaterial", "tankvolume",
+        ],
+        required: ["name"]
+    )
+
+    /// By parent element: what it may hold.
+    static let contentModels: [String: ContentModel] = [
+        "uddf": .all(
+            [
+                "generator", "mediadata", "maker", "business", "diver", "divesite", "divetrip", "gasdefinitions",
+                "decomodel", "profiledata", "tablegeneration", "divecomputercontrol",
+            ],
+            required: ["generator"]
+        ),
+        "generator": .sequence(
+            ["name", "aliasname", "type", "link", "manufacturer", "version", "datetime"], required: ["name"]
+        ),
+        "diver": .sequence(["owner", "buddy"], required: ["owner"]),
+        "owner": person,
+        "buddy": person,
+        "personal": .all(
+            [
+                "firstname", "middlename", "lastname", "birthname", "honorific", "sex", "birthdate", "passport",
+                "membership", "height", "weight", "bloodgroup", "smoking", "numberofdives",
+            ],
+            required: ["firstname", "lastname"]
+        ),
+        "equipment": .sequence([
+            "boots", "buoyancycontroldevice", "camera", "compass", "compressor", "divecomputer",
+            "equipmentconfiguration", "fins", "gloves", "knife", "lead", "light", "mask", "rebreather", "regulator",
+            "scooter", "suit", "tank", "variouspieces", "videocamera", "watch",
+        ]),
+        "divecomputer": equipmentPiece,
+        "lead": equipmentPiece,
+        "suit": equipmentPiece,
+        "tank": equipmentPiece,
+        "divesite": .sequence(["divebase", "site"]),
+        "site": .sequence(
+            ["name", "aliasname", "environment", "geography", "ecology", "sitedata", "rating", "notes"],
+            required: ["name"]
+        ),
+        "geography": .all(
+            ["location", "address", "latitude", "longitude", "altitude", "timezone"], required: ["location"]
+        ),
+        "address": .all(["street", "city", "postcode", "country", "province"], required: ["country"]),
+        // `notesType` is a repeated choice of `para` and `link`; the writer writes one `para`.
+        "notes": .sequence(["para", "link"]),
+        "gasdefinitions": .sequence(["mix"], required: ["mix"]),
+        "mix": .sequence(
+            [
+                "name", "aliasname", "o2", "n2", "he", "ar", "h2", "priceperlitre", "maximumpo2",
+                "maximumoperationdepth", "equivalentairdepth",
+            ],
+            required: ["name"]
+        ),
+        "profiledata": .sequence(["repetitiongroup"], required: ["repetitiongroup"]),
+        "repetitiongroup": .sequence(["dive"], required: ["dive"]),
+        "dive": .sequence(
+            ["applicationdata", "informationbeforedive", "tankdata", "samples", "informationafterdive"],
+            required: ["informationbeforedive", "informationafterdive"]
+        ),
+        "informationbeforedive": .sequence(
+            [
+                "link", "divenumber", "divenumberofday", "internaldivenumber", "datetime", "airtemperature",
+                "surfaceintervalbeforedive", "altitude", "equipmentused", "apparatus", "platform", "purpose",
+                "stateofrestbeforedive", "tripmembership", "alcoholbeforedive", "medicalbeforedive", "nosuit", "price",
+                "inputprofile", "plannedprofile", "surfacepressure",
+            ],
+            required: ["datetime"]
+        ),
+        "equipmentused": .sequence(["leadquantity", "link"]),
+        "tankdata": .sequence(
+            ["link", "tankvolume", "tankpressurebegin", "tankpressureend", "breathingconsumptionvolume"],
+            required: ["tankpressurebegin"]
+        ),
+        "samples": .sequence(["waypoint"], required: ["waypoint"]),
+        "waypoint": .sequence([
+            "alarm", "batterychargecondition", "cns", "decostop", "bodytemperature", "calculatedpo2", "depth", "divetime",
+            "heading", "otu", "pulserate", "remainingbottomtime", "remainingo2time", "setmarker", "setpo2", "switchmix",
+            "tankpressure", "temperature", "divemode", "gradientfactor", "measuredpo2", "nodecotime",
+        ]),
+        "informationafterdive": .all(
+            [
+                "surfaceintervalafterdive", "lowesttemperature", "greatestdepth", "visibility", "current", "diveplan",
+                "equipmentmalfunction", "pressuredrop", "problems", "program", "thermalcomfort", "workload",
+                "desaturationtime", "noflighttime", "notes", "rating", "anysymptoms", "diveduration", "divetable",
+                "globalalarmsgiven", "highestpo2", "observations", "averagedepth",
+            ],
+            required: ["greatestdepth", "diveduration"]
+        ),
+        "rating": .sequence(["datetime", "ratingvalue"], required: ["ratingvalue"]),
+    ]
+
+    /// Children a sequence may repeat (`maxOccurs="unbounded"`).
+    static let repeatable: Set = [
+        "link", "buddy", "site", "divebase", "mix", "repetitiongroup", "dive", "tankdata", "waypoint", "para", "aliasname",
+        "divecomputer", "lead", "suit", "tank", "rating", "alarm", "decostop", "tankpressure", "measuredpo2",
+    ]
+    /// Elements that carry an `xs:ID`.
+    static let identified: Set = [
+        "owner", "buddy", "divecomputer", "lead", "suit", "tank", "site", "mix", "repetitiongroup", "dive",
+    ]
+    static let floats: Set = [
+        "airtemperature", "surfacepressure", "leadquantity", "tankvolume", "tankpressurebegin", "tankpressureend", "cns",
+        "calculatedpo2", "depth", "divetime", "pulserate", "tankpressure", "temperature", "nodecotime", "greatestdepth",
+        "averagedepth", "diveduration", "lowesttemperature", "visibility", "latitude", "longitude", "o2", "he",
+    ]
+    static let strings: Set = ["name", "firstname", "lastname", "location", "country", "para", "model"]
+    static let enumerations: [String: Set<String>] = [
+        "type": ["converter", "divecomputer", "logbook"],
+        "apparatus": ["open-scuba", "rebreather", "surface-supplied", "chamber", "experimental"],
+        "current": [
+            "no-current", "very-mild-current", "mild-current", "moderate-current", "hard-current", "very-hard-current",
+        ],
+    ]
+
+    /// `xs:float`'s lexical form.
+    static func isFloat(_ text: String) -> Bool {
+        text.wholeMatch(of: /[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?INF|NaN/) != nil
+    }
+
+    /// `xs:dateTime`'s lexical form (a zone is optional).
+    static func isDateTime(_ text: String) -> Bool {
+        text.wholeMatch(of: /-?[0-9]{4,}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})?/)
+            != nil
+    }
+
+    /// What in `root` breaks the schema, one line each; empty when it conforms.
+    static func schemaProblems(_ root: XMLTree) -> [String] {
+        var problems: [String] = []
+        var pending = [root]
+        while let element = pending.popLast() {
+            pending.append(contentsOf: element.children)
+            let name = element.name
+            let here = "line \(element.line) <\(name)>"
+            if identified.contains(name), element.attribute("id") == nil { problems.append("\(here) has no id") }
+            if let model = contentModels[name] {
+                let names = element.children.map(\.name)
+                if let stray = names.first(where: { !model.children.contains($0) }) {
+                    problems.append("\(here) may not hold <\(stray)>")
+                } else if !model.unordered, !follows(names, model.children) {
+                    problems.append("\(here) holds \(names), out of the schema's order")
+                }
+                for child in Set(names) where names.filter({ $0 == child }).count > 1 {
+                    if model.unordered || !repeatable.contains(child) { problems.append("\(here) repeats <\(child)>") }
+                }
+                for child in model.required.subtracting(names).sorted() {
+                    problems.append("\(here) lacks <\(child)>")
+                }
+                continue
+            }
+            if !element.children.isEmpty { problems.append("\(here) is a value but holds elements") }
+            let text = element.text
+            switch name {
+            case _ where floats.contains(name):
+                if !isFloat(text) { problems.append("\(here) \"\(text)\" is no xs:float") }
+            case "datetime":
+                if !isDateTime(text) { problems.append("\(here) \"\(text)\" is no xs:dateTime") }
+            case "divenumber":
+                if (Int(text) ?? 0) < 1 { problems.append("\(here) \"\(text)\" is no xs:positiveInteger") }
+            case "ratingvalue":
+                if !(1...10).contains(Int(text) ?? 0) { problems.append("\(here) \"\(text)\" is not 1–10") }
+            case _ where enumerations[name] != nil:
+                if enumerations[name]?.contains(text) != true { problems.append("\(here) \"\(text)\" is not allowed") }
+            case "link", "switchmix":
+                if element.attribute("ref") == nil || !text.isEmpty { problems.append("\(here) needs a ref and no text") }
+            case "divemode":
+                let modes: Set = ["apnoe", "closedcircuit", "opencircuit", "semiclosedcircuit"]
+                if !modes.contains(element.attribute("type") ?? "") || !text.isEmpty {
+                    problems.append("\(here) type \(element.attribute("type") ?? "none") is not allowed")
+                }
+            case "decostop":
+                let valid = ["safety", "mandatory"].contains(element.attribute("kind") ?? "")
+                    && ["decodepth", "duration"].allSatisfy { isFloat(element.attribute($0) ?? "") } && text.isEmpty
+                if !valid { problems.append("\(here) needs kind, decodepth and duration") }
+            case _ where strings.contains(name):
+                break
+            default:
+                problems.append("\(here) is not an element the writer should write")
+            }
+        }
+        return problems
     }
 }
