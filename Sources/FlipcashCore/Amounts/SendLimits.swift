@@ -25,14 +25,17 @@ public struct SendLimits: Sendable, Hashable {
     /// The currency the limits are stated in.
     public var currency: CurrencyCode { nextTransaction.currency }
 
+    /// The most any single send may be: the smallest of the three limits.
+    public var maximum: FiatAmount {
+        // `init` checked that the three share one currency, so `minimum` cannot fail here.
+        (try? nextTransaction.minimum(maxPerTransaction).minimum(maxPerDay)) ?? nextTransaction
+    }
+
     /// The most the keypad lets a person enter: the balance's native amount, capped by each limit.
     ///
     /// - Throws: ``AmountError/currencyMismatch(_:_:)`` when the balance is shown in another
     ///   currency than the limits (the app must ask for limits in the entry currency).
     public func maxEnterAmount(balance: ExchangedFiat) throws(AmountError) -> FiatAmount {
-        try balance.nativeAmount
-            .minimum(nextTransaction)
-            .minimum(maxPerTransaction)
-            .minimum(maxPerDay)
+        try balance.nativeAmount.minimum(maximum)
     }
 }

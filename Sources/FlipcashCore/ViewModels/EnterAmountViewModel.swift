@@ -78,7 +78,7 @@ public final class EnterAmountViewModel {
     /// The most the limits allow in the entry currency; nil without limits in that currency.
     private var limitMaximum: FiatAmount? {
         guard let limits, limits.currency == currency else { return nil }
-        return try? limits.nextTransaction.minimum(limits.maxPerTransaction).minimum(limits.maxPerDay)
+        return limits.maximum
     }
 
     /// The most that can be entered: the balance, capped by the limits.
