@@ -1,7 +1,8 @@
 import Foundation
 
-/// The photo formats the apps accept, recognised by their leading bytes ("magic numbers"), never by
-/// a file name or a declared media type, which a client can get wrong or lie about.
+/// The photo formats the apps accept, recognised from the bytes themselves, never from a file name
+/// or a declared media type, which a client can get wrong or lie about. ``detect(_:)`` sniffs the
+/// leading bytes; ``validate(_:maxBytes:)`` checks a whole file before it is accepted.
 public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case jpeg
     case png
@@ -26,13 +27,17 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     }
 
     /// HEIF brands that mean HEVC-coded images (the format iPhones save as `.heic`).
-    private static let heicBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis"]
+    static let heicBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis"]
     /// Generic HEIF brands; they count as HEIC only when a compatible brand says HEVC.
-    private static let genericHEIFBrands: Set<String> = ["mif1", "msf1"]
+    static let genericHEIFBrands: Set<String> = ["mif1", "msf1"]
 
     /// Recognises `data` as a JPEG (`FF D8 FF`), a PNG (its 8-byte signature) or a HEIC (an ISO-BMFF
     /// `ftyp` box whose major brand, or for generic HEIF one of its compatible brands, is a HEVC
     /// image brand). Returns `nil` for anything else, including AVIF and truncated headers.
+    ///
+    /// This is a quick sniff for choosing a code path or a media type, not an acceptance check:
+    /// HTML or random bytes after a valid signature pass it. Anything stored, uploaded or imported
+    /// must go through ``validate(_:maxBytes:)``, which checks the whole structure and the size.
     public static func detect(_ data: some Collection<UInt8>) -> ImageFormat? {
         let bytes = Array(data.prefix(64))
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF {
