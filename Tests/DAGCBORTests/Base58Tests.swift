@@ -2,7 +2,7 @@ import DAGCBOR
 import Foundation
 import Testing
 
-/// Section 3 (Base58 part) of shared/vectors/formats-and-algorithms.md.
+/// Section 3 (Base58 part) of `Tests/Fixtures/vectors/formats-and-algorithms.json`.
 @Suite("Base58")
 struct Base58Tests {
     struct Vector: Sendable, CustomTestStringConvertible {

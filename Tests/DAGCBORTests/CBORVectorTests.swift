@@ -2,7 +2,7 @@ import DAGCBOR
 import Foundation
 import Testing
 
-/// Sections 1.2–1.5 of shared/vectors/formats-and-algorithms.md.
+/// Sections 1.2–1.5 of `Tests/Fixtures/vectors/formats-and-algorithms.json`.
 @Suite("DAG-CBOR vectors")
 struct CBORVectorTests {
     // MARK: 1.2 Map key ordering

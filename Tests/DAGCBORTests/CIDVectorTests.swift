@@ -2,7 +2,7 @@ import DAGCBOR
 import Foundation
 import Testing
 
-/// Section 2 (C1–C17) of shared/vectors/formats-and-algorithms.md.
+/// Section 2 (C1–C17) of `Tests/Fixtures/vectors/formats-and-algorithms.json`.
 @Suite("CID vectors C1–C17")
 struct CIDVectorTests {
     struct Vector: Sendable, CustomTestStringConvertible {

@@ -3,34 +3,18 @@ import Testing
 import TestSupport
 @testable import FlipcashCore
 
-/// Reads the amount vectors of `shared/vectors/flipcash.md` in place, so the reference file itself,
-/// not only its transcription in these suites, must pass.
+/// The amount vectors of `Tests/Fixtures/vectors/flipcash.json`, read in place, so the reference
+/// data itself, not only its transcription in these suites, must pass.
 enum AmountVectorFile {
-    /// The text between the heading that starts with `start` and the next `## ` heading.
-    static func section(_ start: String) throws -> String {
-        let text = try String(contentsOf: FlipcashVectorFile.url, encoding: .utf8)
-        let after = try #require(text.components(separatedBy: "## " + start).dropFirst().first, "no section \(start)")
-        return after.components(separatedBy: "\n## ").first ?? after
+    /// The tables under the heading that starts with `start`, e.g. "B. Amounts and rounding".
+    static func section(_ start: String) throws -> VectorFile.Section {
+        try VectorFile.flipcash().section(startingWith: start)
     }
 
-    /// Body rows (cells trimmed) of the first markdown table after the line containing `marker`.
-    static func table(in section: String, after marker: String) throws -> [[String]] {
-        let lines = section.components(separatedBy: "\n")
-        let start = try #require(lines.firstIndex { $0.contains(marker) }, "no \(marker)")
-        var rows: [[String]] = []
-        var inTable = false
-        for line in lines[(start + 1)...] {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("|") else {
-                if inTable { break }
-                continue
-            }
-            inTable = true
-            if trimmed.hasPrefix("|---") { continue }
-            let cells = trimmed.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
-            rows.append(cells.map { $0.trimmingCharacters(in: .whitespaces) })
-        }
-        return Array(rows.dropFirst())  // the header row
+    /// Body rows (cells trimmed, header left out) of the first table of `section` whose title,
+    /// the line above it, contains `marker`.
+    static func table(in section: VectorFile.Section, after marker: String) throws -> [[String]] {
+        try section.table(titled: marker).rows
     }
 
     /// The text inside the first pair of backticks of `cell`, or the cell itself.

@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 
-/// Section F of `shared/vectors/flipcash.md` ("Cash code payload, Kik code and rendezvous"),
-/// read from the file itself so the reference text, not only its transcription, must pass.
+/// Section F of `Tests/Fixtures/vectors/flipcash.json` ("Cash code payload, Kik code and
+/// rendezvous", its `cashCode` object), read from the file itself so the reference data, not only
+/// its transcription, must pass.
 struct CashCodeVectors {
     struct Code {
         let label: String
@@ -11,7 +12,7 @@ struct CashCodeVectors {
     }
 
     struct Rendezvous {
-        /// The payload as the file abbreviates it: first and last bytes around "…".
+        /// The payload as the notes abbreviate it: first and last bytes around "…".
         let payloadPrefix: String
         let payloadSuffix: String
         let seedHex: String
@@ -27,70 +28,64 @@ struct CashCodeVectors {
     let renderedPrefixHex: String
     let rendezvous: [Rendezvous]
 
-    static func load() throws -> CashCodeVectors {
-        let text = try String(contentsOf: FlipcashVectorFile.url, encoding: .utf8)
-        guard let section = text.components(separatedBy: "## F. ").dropFirst().first?.components(separatedBy: "\n## ").first
-        else { throw VectorError.missing("section F") }
-        let lines = section.split(separator: "\n").map(String.init)
-
-        var codes: [Code] = []
-        var pendingPayload: (label: String, bytes: [UInt8])?
-        for line in lines {
-            if line.hasPrefix("payload"), let colon = line.firstIndex(of: ":") {
-                pendingPayload = (String(line[..<colon]), try bytes(String(line[line.index(after: colon)...])))
-            } else if line.hasPrefix("code35:"), let payload = pendingPayload {
-                codes.append(Code(label: payload.label, payload: payload.bytes, code: try bytes(String(line.dropFirst(7)))))
-                pendingPayload = nil
+    /// The JSON as written: hex as text, separated by spaces where the notes separate it.
+    private struct File: Decodable {
+        struct Section: Decodable {
+            struct Code: Decodable {
+                let label: String
+                let payload: String
+                let code35: String
             }
+
+            struct Rendezvous: Decodable {
+                let payloadPrefix: String
+                let payloadSuffix: String
+                let seed: String
+                let publicKeyHex: String?
+                let publicKeyBase58: String
+            }
+
+            let codes: [Code]
+            let generatorCoefficients: String
+            let correctedFlipPositions: [Int]
+            let finderBitsLSBFirst: String
+            let finderRuns: Int
+            let renderedPrefix: String
+            let rendezvous: [Rendezvous]
         }
 
-        let generator = backticked(in: try line(containing: "RS generator coefficients", in: lines)).first
-        let flipLine = try line(containing: "Flipping 6 bytes (positions", in: lines)
-        let positions = flipLine.components(separatedBy: "positions").last?.components(separatedBy: ")").first?
-            .split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? []
-        let finderLine = try line(containing: "Finder bits, LSB first", in: lines)
-        let runs = finderLine.components(separatedBy: "which has ").last?.split(separator: " ").first.flatMap { Int($0) }
-        let renderedLine = try line(containing: "The rendered code is 39 bytes", in: lines)
+        let cashCode: Section
+    }
 
-        var rendezvous: [Rendezvous] = []
-        for line in lines where line.hasPrefix("- Payload `") {
-            let quoted = backticked(in: line)
-            guard quoted.count >= 3 else { throw VectorError.missing("rendezvous fields in \(line)") }
-            let ends = quoted[0].components(separatedBy: "…")
-            guard ends.count == 2 else { throw VectorError.missing("abbreviated payload in \(line)") }
-            rendezvous.append(Rendezvous(
-                payloadPrefix: ends[0], payloadSuffix: ends[1], seedHex: quoted[1],
-                publicKeyHex: quoted.count >= 4 ? quoted[2] : nil, publicKeyBase58: quoted[quoted.count - 1]
-            ))
+    static func load() throws -> CashCodeVectors {
+        let path = "vectors/flipcash.json"
+        let section: File.Section
+        do {
+            section = try JSONDecoder().decode(File.self, from: try Fixtures.data(path)).cashCode
+        } catch let failure as Fixtures.Failure {
+            throw failure
+        } catch {
+            throw Fixtures.Failure.malformed(file: path, reason: "section F (cashCode): \(error)")
         }
-
-        guard let generator, let runs, let rendered = backticked(in: renderedLine).first,
-              let finder = backticked(in: finderLine).first
-        else { throw VectorError.missing("generator, finder or rendered prefix") }
         return CashCodeVectors(
-            codes: codes, generatorHex: generator.replacingOccurrences(of: " ", with: ""),
-            correctedPositions: positions, finderBits: finder, finderRuns: runs,
-            renderedPrefixHex: rendered, rendezvous: rendezvous
+            codes: try section.codes.map { Code(label: $0.label, payload: try bytes($0.payload), code: try bytes($0.code35)) },
+            generatorHex: section.generatorCoefficients.replacingOccurrences(of: " ", with: ""),
+            correctedPositions: section.correctedFlipPositions, finderBits: section.finderBitsLSBFirst,
+            finderRuns: section.finderRuns, renderedPrefixHex: section.renderedPrefix,
+            rendezvous: section.rendezvous.map {
+                Rendezvous(
+                    payloadPrefix: $0.payloadPrefix, payloadSuffix: $0.payloadSuffix, seedHex: $0.seed,
+                    publicKeyHex: $0.publicKeyHex, publicKeyBase58: $0.publicKeyBase58
+                )
+            }
         )
-    }
-
-    enum VectorError: Error {
-        case missing(String)
-    }
-
-    private static func line(containing needle: String, in lines: [String]) throws -> String {
-        guard let line = lines.first(where: { $0.contains(needle) }) else { throw VectorError.missing(needle) }
-        return line
-    }
-
-    private static func backticked(in line: String) -> [String] {
-        line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
-            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
     }
 
     private static func bytes(_ text: String) throws -> [UInt8] {
         let hex = text.filter { !$0.isWhitespace }
-        guard hex.count.isMultiple(of: 2), hex.allSatisfy(\.isHexDigit) else { throw VectorError.missing("hex in \(text)") }
+        guard hex.count.isMultiple(of: 2), hex.allSatisfy(\.isHexDigit) else {
+            throw Fixtures.Failure.malformed(file: "vectors/flipcash.json", reason: "“\(text)” is not hex")
+        }
         return Array(Data(hex: hex))
     }
 }

@@ -5,14 +5,11 @@ import TestSupport
 
 @Suite("CurrencyCode: the wire index, parsing and fraction digits")
 struct CurrencyCodeTests {
-    /// `shared/vectors/flipcash.md` section A, read in place: every index, in order.
+    /// `Tests/Fixtures/vectors/flipcash.json` section A, read in place: every index, in order.
     @Test("every wire index matches the reference list")
     func wireIndexMatchesVectors() throws {
-        let text = try String(contentsOf: FlipcashVectorFile.url, encoding: .utf8)
-        let section = try #require(text.components(separatedBy: "## A. CurrencyCode wire index").last?
-            .components(separatedBy: "## B.").first)
-        let block = try #require(section.components(separatedBy: "```").dropFirst().first)
-        let tokens = block.split(whereSeparator: \.isWhitespace).map(String.init)
+        let block = try VectorFile.flipcash().section(startingWith: "A. CurrencyCode wire index").codeBlock()
+        let tokens = block.lines.joined(separator: " ").split(whereSeparator: \.isWhitespace).map(String.init)
         #expect(tokens.count == 2 * 161)
         for pair in stride(from: 0, to: tokens.count - 1, by: 2) {
             let index = try #require(UInt8(tokens[pair]))

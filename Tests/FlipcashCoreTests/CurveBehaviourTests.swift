@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import FlipcashCore
 
-/// `shared/vectors/flipcash.md` section E, "Behaviour" (the iOS repo's DiscreteBondingCurveTests),
-/// asserted as stated.
+/// `Tests/Fixtures/vectors/flipcash.json` section E, "Behaviour" (the iOS repo's
+/// DiscreteBondingCurveTests), asserted as stated.
 @Suite("Discrete curve behaviour (reference assertions)")
 struct CurveBehaviourTests {
     let curve = DiscreteBondingCurve.shared

@@ -4,7 +4,7 @@ import TestSupport
 @testable import FlipcashCore
 
 /// Helpers shared by the curve suites: exact decimals from text, relative comparison, and the
-/// rows of the tables in `shared/vectors/flipcash.md` section E, read in place.
+/// rows of the tables in `Tests/Fixtures/vectors/flipcash.json` section E, read in place.
 enum CurveTestSupport {
     static let curve = DiscreteBondingCurve.shared
 
@@ -27,29 +27,10 @@ enum CurveTestSupport {
         return error <= tolerance * magnitude
     }
 
-    /// Body rows (cells trimmed, header dropped) of the first table after `title` in section E of
-    /// `shared/vectors/flipcash.md`, read in place.
+    /// Body rows (cells trimmed, header dropped) of the first table titled `title` in section E of
+    /// `Tests/Fixtures/vectors/flipcash.json`, read in place.
     static func table(after title: String) throws -> [[String]] {
-        let text = try String(contentsOf: FlipcashVectorFile.url, encoding: .utf8)
-        let section = try #require(text.components(separatedBy: "## E. Discrete curve").dropFirst().first?
-            .components(separatedBy: "## F.").first)
-        let afterTitle = try #require(section.components(separatedBy: title).dropFirst().first)
-        var rows: [[String]] = []
-        var started = false
-        for line in afterTitle.split(separator: "\n", omittingEmptySubsequences: false) {
-            guard line.hasPrefix("|") else {
-                if started { break }
-                continue
-            }
-            started = true
-            if line.hasPrefix("|---") {
-                rows.removeLast()
-                continue
-            }
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
-            rows.append(cells.map { $0.trimmingCharacters(in: .whitespaces) })
-        }
-        return rows
+        try VectorFile.flipcash().section(startingWith: "E. Discrete curve").table(titled: title).rows
     }
 
     /// Quarks of a launchpad token for a whole number of tokens.

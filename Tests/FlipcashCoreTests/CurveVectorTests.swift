@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import FlipcashCore
 
-/// `shared/vectors/flipcash.md` sections D and E: values derived from Flipcash's own tables and
-/// the server's estimate tests, each within 1e-9 relative (our tables are exact-curve tables,
-/// theirs came from truncated constants, so the last digits differ).
+/// `Tests/Fixtures/vectors/flipcash.json` sections D and E: values derived from Flipcash's own
+/// tables and the server's estimate tests, each within 1e-9 relative (our tables are exact-curve
+/// tables, theirs came from truncated constants, so the last digits differ).
 @Suite("Discrete curve values against the reference vectors")
 struct CurveVectorTests {
     let curve = DiscreteBondingCurve.shared

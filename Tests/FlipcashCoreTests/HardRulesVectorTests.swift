@@ -5,8 +5,8 @@ import Testing
 import TestSupport
 import Validation
 
-/// Section G of `shared/vectors/flipcash.md`: the validators and redactors Flipcash's hard rules
-/// name, which the shared kits provide.
+/// Section G of `Tests/Fixtures/vectors/flipcash.json`: the validators and redactors Flipcash's
+/// hard rules name, which the shared kits provide.
 @Suite("Flipcash vectors G: validators and redactors")
 struct HardRulesVectorTests {
     @Test("EmailValidator accepts and rejects exactly the reference's addresses")

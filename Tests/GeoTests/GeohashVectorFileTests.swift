@@ -3,16 +3,23 @@ import Testing
 import TestSupport
 @testable import Geo
 
-@Suite("Geohash vectors read from shared/vectors in place")
+/// Section 5 of `Tests/Fixtures/vectors/formats-and-algorithms.json`, every row of every table.
+@Suite("Geohash vectors read from the reference file")
 struct GeohashVectorFileTests {
+    let vectors: VectorFile
+
+    init() throws {
+        vectors = try VectorFile.formatsAndAlgorithms()
+    }
+
     @Test("§5.1: every point at every precision, and the precision ladder")
     func encodeTables() throws {
-        let rows = try SharedVectorFile.rows(under: "5.1")
+        let rows = vectors.rows(under: "5.1")
         let points = rows.filter { $0.first?.hasPrefix("G") == true }
         #expect(points.count == 18)
         for row in points {
             let point = try Coordinate(latitude: try #require(Double(row[2])), longitude: try #require(Double(row[3])))
-            let hash = try #require(SharedVectorFile.code(row[4]))
+            let hash = try #require(VectorFile.code(row[4]))
             for precision in 1...12 {
                 #expect(try Geohash.encode(point, precision: precision) == String(hash.prefix(precision)), "\(row[0])")
             }
@@ -23,8 +30,8 @@ struct GeohashVectorFileTests {
         let sydney = try Coordinate(latitude: -33.8688, longitude: 151.2093)
         for row in ladder {
             let precision = try #require(Int(row[0]))
-            #expect(try Geohash.encode(london, precision: precision) == SharedVectorFile.code(row[1]))
-            #expect(try Geohash.encode(sydney, precision: precision) == SharedVectorFile.code(row[2]))
+            #expect(try Geohash.encode(london, precision: precision) == VectorFile.code(row[1]))
+            #expect(try Geohash.encode(sydney, precision: precision) == VectorFile.code(row[2]))
             let span = try Geohash.cellSpan(precision: precision)
             #expect(span.latitude == Double(row[3]) && span.longitude == Double(row[4]), "precision \(precision)")
         }
@@ -32,23 +39,23 @@ struct GeohashVectorFileTests {
 
     @Test("§5.2: northEast matches the python-geohash column, southWest the geofire-common column")
     func boundaryTable() throws {
-        let rows = try SharedVectorFile.rows(under: "5.2")
+        let rows = vectors.rows(under: "5.2")
         #expect(rows.count == 10)
         for row in rows {
-            let (latitude, longitude) = try #require(SharedVectorFile.pair(row[0]))
+            let (latitude, longitude) = try #require(VectorFile.pair(row[0]))
             let point = try Coordinate(latitude: latitude, longitude: longitude)
-            #expect(try Geohash.encode(point, precision: 6) == SharedVectorFile.code(row[1]), "\(row[0])")
-            #expect(try Geohash.encode(point, precision: 6, boundary: .southWest) == SharedVectorFile.code(row[4]),
+            #expect(try Geohash.encode(point, precision: 6) == VectorFile.code(row[1]), "\(row[0])")
+            #expect(try Geohash.encode(point, precision: 6, boundary: .southWest) == VectorFile.code(row[4]),
                     "\(row[0])")
         }
     }
 
     @Test("§5.3: every decode row, exactly")
     func decodeTable() throws {
-        let rows = try SharedVectorFile.rows(under: "5.3")
+        let rows = vectors.rows(under: "5.3")
         #expect(rows.count == 10)
         for row in rows {
-            let cell = try Geohash.decode(try #require(SharedVectorFile.code(row[0])))
+            let cell = try Geohash.decode(try #require(VectorFile.code(row[0])))
             let numbers = row[1...8].compactMap(Double.init)
             #expect(numbers.count == 8)
             let actual = [
@@ -61,11 +68,11 @@ struct GeohashVectorFileTests {
 
     @Test("§5.4: every neighbour row")
     func neighborTable() throws {
-        let rows = try SharedVectorFile.rows(under: "5.4")
+        let rows = vectors.rows(under: "5.4")
         #expect(rows.count == 12)
         for row in rows {
-            let neighbors = try Geohash.neighbors(try #require(SharedVectorFile.code(row[0])))
-            let expected = row[1...8].map(SharedVectorFile.code)
+            let neighbors = try Geohash.neighbors(try #require(VectorFile.code(row[0])))
+            let expected = row[1...8].map(VectorFile.code)
             let actual = [
                 neighbors.north, neighbors.northEast, neighbors.east, neighbors.southEast,
                 neighbors.south, neighbors.southWest, neighbors.west, neighbors.northWest,
@@ -76,14 +83,14 @@ struct GeohashVectorFileTests {
 
     @Test("§5.5: every geohashQueryBounds row, exactly and in order")
     func queryBoundsTable() throws {
-        let rows = try SharedVectorFile.rows(under: "5.5")
+        let rows = vectors.rows(under: "5.5")
         #expect(rows.count == 9)
         for row in rows {
-            let (latitude, longitude) = try #require(SharedVectorFile.pair(row[0]))
+            let (latitude, longitude) = try #require(VectorFile.pair(row[0]))
             let center = try Coordinate(latitude: latitude, longitude: longitude)
             let radius = try #require(Double(row[1]))
             #expect(GeoFire.queryBits(center: center, radius: radius) == Int(row[2]), "\(row[0])")
-            let json = Data(try #require(SharedVectorFile.code(row[4])).utf8)
+            let json = Data(try #require(VectorFile.code(row[4])).utf8)
             let expected = try JSONDecoder().decode([[String]].self, from: json)
             let actual = try Geohash.geoFireQueryBounds(center: center, radius: radius).map { [$0.start, $0.end] }
             #expect(actual == expected, "\(row[0])")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Vectors from shared/vectors/formats-and-algorithms.md §5, through the real binary.
+/// Vectors from `Tests/Fixtures/vectors/formats-and-algorithms.json` §5, through the real binary.
 @Suite("kilroy geohash: encode, decode, neighbours")
 struct GeohashCommandTests {
     let kilroy = KilroyProcess()

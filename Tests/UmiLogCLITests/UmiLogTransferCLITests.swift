@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The ground truth of `shared/divelogs/SOURCES.md`, as `umilog import --json` reports it.
+/// The ground truth of `Tests/Fixtures/divelogs/SOURCES.md`, as `umilog import --json` reports it.
 struct DiveLogGroundTruth: Sendable, CustomStringConvertible {
     let file: String
     let arguments: [String]
@@ -37,7 +37,7 @@ struct UmiLogTransferCLITests {
     @Test("every sample log imports with its ground truth; importing it again adds nothing", arguments: DiveLogGroundTruth.all)
     func importsGroundTruth(_ truth: DiveLogGroundTruth) throws {
         let cli = CLIProcess.umilog()
-        let path = SharedDiveLogs.url(truth.file).path
+        let path = DiveLogFixtures.url(truth.file).path
         let report = try cli.jsonObject("import", [path] + truth.arguments)
         let found = try #require(report["found"] as? [String: Any])
         #expect(found["dives"] as? Int == truth.dives)
@@ -64,7 +64,7 @@ struct UmiLogTransferCLITests {
     @Test("--dry-run previews and writes nothing; a broken file fails with a clear error and writes nothing")
     func dryRunAndBadFiles() throws {
         let cli = CLIProcess.umilog()
-        let preview = try cli.jsonObject("import", [SharedDiveLogs.url("test40-42.xml").path, "--dry-run"])
+        let preview = try cli.jsonObject("import", [DiveLogFixtures.url("test40-42.xml").path, "--dry-run"])
         #expect(preview["dryRun"] as? Bool == true)
         #expect((preview["dives"] as? [[String: Any]])?.map { $0["action"] as? String } == ["add", "add", "add"])
         #expect(try cli.jsonArray(["list"]).isEmpty)
@@ -72,7 +72,7 @@ struct UmiLogTransferCLITests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-bad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let whole = try SharedDiveLogs.bytes("test42.xml")
+        let whole = try DiveLogFixtures.bytes("test42.xml")
         let cases: [(String, Data, String)] = [
             ("truncated.xml", Data(whole.prefix(whole.count / 2)), "not well-formed XML"),
             ("feet.xml", Data(String(decoding: whole, as: UTF8.self).replacingOccurrences(of: "max='38.99 m'", with: "max='127.9 ft'").utf8), "ft"),
@@ -92,8 +92,8 @@ struct UmiLogTransferCLITests {
     @Test("export in each format, import into a new store: the same dives come back", arguments: ["uddf", "subsurface", "csv", "json"])
     func roundTrip(_ format: String) throws {
         let source = CLIProcess.umilog()
-        _ = try source.jsonObject("import", [SharedDiveLogs.url("test40-42.xml").path])
-        _ = try source.jsonObject("import", [SharedDiveLogs.url("TestDiveDM5.xml").path])
+        _ = try source.jsonObject("import", [DiveLogFixtures.url("test40-42.xml").path])
+        _ = try source.jsonObject("import", [DiveLogFixtures.url("TestDiveDM5.xml").path])
         _ = try source.jsonObject("log", ["--site", "Salt Pier", "--at", "2026-10-01T09:00:00Z", "--depth", "12.5", "--time", "50", "--gas", "ean32", "--buddy", "Ana, Bo"])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -5,12 +5,12 @@ import Testing
 
 @testable import UmiLogCore
 
-/// The Subsurface reader on the real sample logs of shared/divelogs, against the ground truth
-/// in shared/divelogs/SOURCES.md.
+/// The Subsurface reader on the real sample logs of `Tests/Fixtures/divelogs/`, against the ground
+/// truth in its `SOURCES.md`.
 @Suite("Subsurface XML: real files")
 struct SubsurfaceXMLTests {
     private func read(_ name: String) throws -> LogbookReadResult {
-        try SubsurfaceXMLReader.read(SharedDiveLogs.bytes(name))
+        try SubsurfaceXMLReader.read(DiveLogFixtures.bytes(name))
     }
 
     private func start(_ text: String) throws -> LocalDateTime {

@@ -4,11 +4,11 @@ import Testing
 import TestSupport
 @testable import UmiLogCore
 
-/// The real UDDF files of `shared/divelogs/` against their ground truth (SOURCES.md).
+/// The real UDDF files of `Tests/Fixtures/divelogs/` against their ground truth (`SOURCES.md`).
 @Suite("UDDFReader: real files")
 struct UDDFTests {
     static func read(_ name: String) throws -> LogbookReadResult {
-        try UDDFReader.read(SharedDiveLogs.bytes(name))
+        try UDDFReader.read(DiveLogFixtures.bytes(name))
     }
 
     /// Read once for the suite (the counts tests read the files themselves, so a failure to
