@@ -45,7 +45,10 @@ struct BudsCLITests {
             let shown = try #require(try buds.run(["show", reference, "--json"]).json() as? [String: Any])
             #expect(shown["strainName"] as? String == "Blue Dream")
         }
-        #expect(try buds.run(["show", id]).text.contains("Verified   yes") || true)
+        let shown = try buds.run(["show", id])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let verified = shown.text.split(separator: "\n").first { $0.hasPrefix("Verified ") }
+        #expect(verified.map { $0.dropFirst("Verified".count).trimmingCharacters(in: .whitespaces) } == "yes", "\(shown.text)")
 
         let edited = try #require(try buds.run(["edit", id, "--rating", "5", "--json"]).json() as? [String: Any])
         #expect(edited["rating"] as? Int == 5)

@@ -68,7 +68,14 @@ struct CashCodeFuzzTests {
             } else {
                 text = (0..<Int.random(in: 0...120, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
             }
-            _ = try? CashCodeSVG.scan(text)
+            do {
+                // A scanned payload is one the encoder would draw again.
+                let payload = try CashCodeSVG.scan(text)
+                let redrawn = try CashCodeSVG.scan(try CashCodeSVG().render(payload))
+                #expect(redrawn == payload, "trial \(trial)")
+            } catch {
+                #expect(error.errorDescription?.isEmpty == false, "trial \(trial): \(error)")
+            }
             _ = SVGTagReader.tags(in: text, named: ["svg", "circle"])
         }
     }

@@ -167,8 +167,15 @@ struct GeohashDecodeTests {
         for _ in 0..<10_000 {
             let bytes = generator.bytes(Int.random(in: 0...30, using: &generator))
             let string = String(decoding: bytes, as: UTF8.self)
-            _ = try? Geohash.decode(string)
-            _ = try? Geohash.neighbors(string)
+            do {
+                let cell = try Geohash.decode(string)
+                #expect(cell.hash == string.lowercased(), "\(string.debugDescription)")
+                let neighbors = try Geohash.neighbors(string)
+                #expect(neighbors.east != nil && neighbors.west != nil, "\(string.debugDescription)")
+            } catch {
+                #expect(throws: error) { try Geohash.neighbors(string) }
+                #expect(error.errorDescription?.isEmpty == false, "\(string.debugDescription)")
+            }
         }
     }
 }

@@ -77,13 +77,21 @@ struct GzipTests {
                     bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
                 }
             }
-            _ = try? Gzip.decompress(bytes, maximumSize: 1 << 20)
+            do {
+                let output = try Gzip.decompress(bytes, maximumSize: 1 << 20)
+                #expect(output.count <= 1 << 20, "round \(round)")
+            } catch {
+                #expect(error.errorDescription?.isEmpty == false, "round \(round): \(error)")
+            }
         }
     }
 
-    @Test("gzip(1) reads what Gzip writes, and Gzip reads what gzip(1) writes")
+    /// Whether gzip(1) is installed; without it the interoperability test is reported as skipped
+    /// rather than passing without checking anything.
+    static let hasGzip = ["/bin/gzip", "/usr/bin/gzip"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test("gzip(1) reads what Gzip writes, and Gzip reads what gzip(1) writes", .enabled(if: GzipTests.hasGzip, "gzip(1) is not installed"))
     func interoperability() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/bin/gzip") || FileManager.default.isExecutableFile(atPath: "/usr/bin/gzip") else { return }
         let text = Array(String(repeating: "Blue Hole, Dahab. ", count: 2_000).utf8)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gzip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

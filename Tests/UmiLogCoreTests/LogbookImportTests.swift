@@ -155,7 +155,12 @@ struct LogbookImportTests {
             let cut = Int(generator.next() % UInt64(bytes.count))
             bytes[cut] = UInt8(truncatingIfNeeded: generator.next())
             if generator.next() % 2 == 0 { bytes = Array(bytes.prefix(cut)) }
-            _ = try? LogbookJSON.read(bytes)
+            do {
+                let result = try LogbookJSON.read(bytes)
+                #expect(!result.logbook.dives.isEmpty)
+            } catch {
+                #expect(error.errorDescription?.isEmpty == false, "\(error)")
+            }
         }
     }
 }

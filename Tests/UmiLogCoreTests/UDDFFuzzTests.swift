@@ -37,6 +37,7 @@ struct UDDFFuzzTests {
     @Test("mutated bytes of the Diving Log file never crash the reader")
     func mutatedDivingLog() {
         var generator = SplitMix64(seed: 0x0DDF_0301)
+        #expect(!Self.divingLog.isEmpty, "TestDiveDivingLog5.08.uddf is missing from the fixtures")
         for _ in 0..<1000 {
             Self.check(Self.mutatedBytes(Self.divingLog, using: &generator))
         }
@@ -45,7 +46,7 @@ struct UDDFFuzzTests {
     @Test("mutated bytes of test42.uddf never crash the reader")
     func mutatedTest42() {
         var generator = SplitMix64(seed: 0x0DDF_0302)
-        #expect(Self.shortTest42.count < 20_000)
+        #expect((1..<20_000).contains(Self.shortTest42.count), "test42.uddf is missing or was not cut down")
         for _ in 0..<1000 {
             Self.check(Self.mutatedBytes(Self.shortTest42, using: &generator))
         }
@@ -57,6 +58,7 @@ struct UDDFFuzzTests {
         let written = (0..<20).map { _ in
             Array(UDDFWriter.write(UDDFRandomLogbook.logbook(using: &generator), generatedAt: UDDFRoundTripTests.generatedAt).utf8)
         }
+        #expect(!Self.shortTest42.isEmpty && !Self.divingLog.isEmpty, "a UDDF fixture is missing")
         let sources = ([Self.shortTest42, Self.divingLog] + written).map { ($0, Self.textSpans($0)) }
         for iteration in 0..<600 {
             let (bytes, spans) = sources[iteration % sources.count]
