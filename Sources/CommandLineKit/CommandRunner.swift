@@ -5,7 +5,8 @@ import Observability
 
 /// Runs a root command the way every executable of this package behaves (DESIGN.md, "CLI
 /// conventions"): exit 0 on success, 1 on a failure with a one-line reason on stderr, 2 on a
-/// usage error (ArgumentParser alone would exit 64).
+/// usage error (ArgumentParser alone would exit 64). Negative numbers are accepted as option
+/// values without `=` (`--lat -33.9`), in every command.
 public enum CommandRunner {
     /// Parses the process arguments, runs the chosen (sub)command and exits.
     ///
@@ -23,7 +24,7 @@ public enum CommandRunner {
             LoggingSetup.bootstrap(level: level ?? .warning, redacting: true)
         }
         do {
-            var parsed = try Command.parseAsRoot()
+            var parsed = try Command.parseAsRoot(arguments(for: command))
             if var asyncCommand = parsed as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -33,6 +34,15 @@ public enum CommandRunner {
         } catch {
             exit(for: error, command: command, program: program)
         }
+    }
+
+    /// The process arguments, with negative numbers joined to the options they are values of
+    /// (see ``NegativeNumberArguments``).
+    static func arguments<Command: ParsableCommand>(for command: Command.Type) -> [String] {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // Describing the command tree costs a few milliseconds; most runs have nothing to join.
+        guard arguments.contains(where: NegativeNumberArguments.isNegativeNumber) else { return arguments }
+        return NegativeNumberArguments(command)?.rewrite(arguments) ?? arguments
     }
 
     private static func exit<Command: ParsableCommand>(
