@@ -1,18 +1,18 @@
 import Foundation
 
 /// Where an app's command line keeps its store (DESIGN.md, "CLI conventions"): `--store DIR`,
-/// else `$<APP>_HOME`, else `~/.local/share/<app>`. A leading `~` is expanded in both.
+/// else `$<APP>_HOME`, else `~/.local/share/<app>`, the home folder being `$HOME` when set
+/// (``HomeDirectory``). A leading `~` is expanded in both.
 public enum StoreDirectory {
-    public static func resolve(option: String?, environmentVariable: String, appName: String) -> URL {
-        if let option { return expanded(option) }
-        if let home = ProcessInfo.processInfo.environment[environmentVariable], !home.isEmpty {
-            return expanded(home)
+    public static func resolve(
+        option: String?, environmentVariable: String, appName: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        if let option { return HomeDirectory.fileURL(option, isDirectory: true, environment: environment) }
+        if let home = environment[environmentVariable], !home.isEmpty {
+            return HomeDirectory.fileURL(home, isDirectory: true, environment: environment)
         }
-        return FileManager.default.homeDirectoryForCurrentUser
+        return HomeDirectory.url(environment: environment)
             .appendingPathComponent(".local/share/\(appName)", isDirectory: true)
-    }
-
-    private static func expanded(_ path: String) -> URL {
-        URL(fileURLWithPath: (path as NSString).expandingTildeInPath, isDirectory: true)
     }
 }
