@@ -27,9 +27,14 @@ public enum TerminalOutput {
         standardError("\(program): " + oneLine(reason(for: error)))
     }
 
-    /// The message a person should read for `error`.
+    /// The message a person should read for `error`: its `errorDescription`, except for
+    /// Foundation's own errors, whose descriptions on Linux are often "The operation could not be
+    /// completed. (NSCocoaErrorDomain error 256.)" or "The data is missing."; those are told in
+    /// words that name the file and what went wrong (see ``FoundationErrorText``). Code that knows
+    /// better says so where it throws; this is the fallback.
     public static func reason(for error: any Error) -> String {
-        (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+        if let text = FoundationErrorText.describe(error) { return text }
+        return (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
     }
 
     /// `text` with its line breaks turned into spaces.
