@@ -30,7 +30,7 @@ struct Delete: AsyncParsableCommand {
         let environment = try options.environment()
         let (memory, queued) = try await environment.memories.delete(id)
         var cloudDelete: CloudDelete = queued ? .queued : .none
-        if queued, let cloud = try options.cloudClient(environment) {
+        if queued, let cloud = try await options.cloudClient(environment) {
             let report = try await environment.queue.sync(using: cloud)
             if report.deleted > 0, try await !environment.queue.items().contains(where: { $0.memoryID == memory.id }) {
                 cloudDelete = .deleted

@@ -27,7 +27,7 @@ struct Drop: AsyncParsableCommand {
         let memory = try await environment.memories.drop(DropDraft(
             latitude: lat, longitude: lon, imageData: data, comment: comment, placeName: place, placeAddress: address
         ))
-        if let cloud = try options.cloudClient(environment) {
+        if let cloud = try await options.cloudClient(environment) {
             let report = try await environment.queue.sync(using: cloud)
             if let problem = report.errors.first { Output.warning(problem) }
         }

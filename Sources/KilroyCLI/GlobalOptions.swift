@@ -30,9 +30,22 @@ struct GlobalOptions: ParsableArguments {
         return try KilroyEnvironment(directory: directory)
     }
 
-    /// The cloud client when `--cloud` was given.
-    func cloudClient(_ environment: KilroyEnvironment) throws -> KilroyCloudClient? {
+    /// The cloud client when `--cloud` was given. A store from before credentials first claims
+    /// its old kilroys for this device's credential; what happened is told on stderr (a claim
+    /// the cloud cannot settle now is tried again by the next command).
+    func cloudClient(_ environment: KilroyEnvironment) async throws -> KilroyCloudClient? {
         guard let cloud else { return nil }
-        return try environment.cloudClient(baseURL: cloud.url)
+        let client = try environment.cloudClient(baseURL: cloud.url)
+        switch try await environment.claimLegacyDrops(using: client) {
+        case .none, .nothingToClaim:
+            break
+        case .claimed(let count):
+            Output.note("moved \(count) kilroy\(count == 1 ? "" : "s") dropped before credentials to this device's new credential")
+        case .claimedByAnother:
+            Output.warning("another device already claimed this device's old id; the kilroys dropped under it stay with that device")
+        case .deferred(let error):
+            Output.warning("could not move the kilroys dropped before credentials yet (\(error.errorDescription ?? "cloud error")); will try again")
+        }
+        return client
     }
 }

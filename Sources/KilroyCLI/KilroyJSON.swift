@@ -12,7 +12,8 @@ struct KilroyJSON: Encodable {
     let placeAddress: String?
     let imageURL: String
     let geohash: String
-    let deviceId: String
+    /// Whether this device dropped it (the cloud never says who else did).
+    let isMine: Bool
 
     init(_ kilroy: CloudKilroy) {
         id = kilroy.id
@@ -24,6 +25,6 @@ struct KilroyJSON: Encodable {
         placeAddress = kilroy.placeAddress
         imageURL = kilroy.imageURL
         geohash = kilroy.geohash
-        deviceId = kilroy.deviceId
+        isMine = kilroy.isMine
     }
 }

@@ -34,7 +34,7 @@ struct Near: AsyncParsableCommand {
     func run() async throws {
         let center = try CodableCoordinate.validated(latitude: lat, longitude: lon).coordinate
         let environment = try options.environment()
-        let service = environment.nearbyService(cloud: try options.cloudClient(environment))
+        let service = environment.nearbyService(cloud: try await options.cloudClient(environment))
         let result = try await service.nearby(center, radius: radius, limit: limit)
         if let problem = result.cloudError {
             Output.warning("\(problem.errorDescription ?? "the cloud failed"); showing this device's memories only")

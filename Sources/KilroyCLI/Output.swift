@@ -20,6 +20,11 @@ enum Output {
         standardError("kilroy: warning: " + message.replacingOccurrences(of: "\n", with: " "))
     }
 
+    /// Something worth knowing that went right, on stderr so `--json` output stays clean.
+    static func note(_ message: String) {
+        standardError("kilroy: note: " + message.replacingOccurrences(of: "\n", with: " "))
+    }
+
     /// Prints rows as columns padded to the widest cell.
     static func table(_ header: [String], _ rows: [[String]]) {
         TerminalOutput.table(header, rows)

@@ -16,7 +16,7 @@ struct Show: AsyncParsableCommand {
         do {
             memory = try await environment.store.resolve(id)
         } catch KilroyStoreError.memoryNotFound(let reference) {
-            guard let cloud = try options.cloudClient(environment) else { throw KilroyStoreError.memoryNotFound(reference) }
+            guard let cloud = try await options.cloudClient(environment) else { throw KilroyStoreError.memoryNotFound(reference) }
             return try showCloud(try await cloud.kilroy(id: id.lowercased()))
         }
         let state = try await environment.queue.state(of: memory.id)
@@ -48,7 +48,7 @@ struct Show: AsyncParsableCommand {
         if let address = kilroy.placeAddress { lines.append(("Address", address)) }
         if let comment = kilroy.comment { lines.append(("Comment", comment)) }
         lines.append(("Photo", kilroy.imageURL))
-        lines.append(("Cloud", "kilroy of device \(kilroy.deviceId)"))
+        lines.append(("Cloud", kilroy.isMine ? "your kilroy" : "someone else's kilroy"))
         printFields(lines)
     }
 

@@ -16,7 +16,7 @@ struct Sync: AsyncParsableCommand {
 
     func run() async throws {
         let environment = try options.environment()
-        guard let cloud = try options.cloudClient(environment) else { return }
+        guard let cloud = try await options.cloudClient(environment) else { return }
         if retryFailed { try await environment.queue.retryFailed() }
         let report = try await environment.queue.sync(using: cloud)
         if options.json {

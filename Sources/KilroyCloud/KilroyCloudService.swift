@@ -8,7 +8,9 @@ import OpenAPIRuntime
 import Storage
 
 /// The Kilroy cloud, ready to mount in a Hummingbird router: shared photo drops, found again by
-/// anyone nearby (subject to the reciprocity policy), with per-device abuse limits.
+/// anyone nearby (subject to the reciprocity policy), with per-device abuse limits. Devices
+/// authenticate with a bearer credential (``DeviceAuthentication``) that the cloud stores only
+/// as a digest and never sends back.
 ///
 /// `app-server` opens one with ``open(dataDirectory:configuration:logger:)`` and calls
 /// ``register(on:)``; tests build one over an in-memory store.
@@ -47,9 +49,11 @@ public struct KilroyCloudService: Sendable {
 
     /// Adds the Kilroy API under ``basePath`` to `router`, with its OpenAPI document at
     /// `/kilroy/v1/openapi.yaml` (`application/yaml`). Every refusal, including requests the
-    /// generated code cannot read, is answered with the contract's JSON `Error`.
+    /// generated code cannot read, is answered with the contract's JSON `Error`; every response
+    /// says `X-Content-Type-Options: nosniff`.
     public func register<Context: RequestContext>(on router: Router<Context>) throws {
         let group = router.group(RouterPath(Self.basePath))
+            .add(middleware: NoSniffMiddleware<Context>())
             .add(middleware: OpenAPIErrorMiddleware<Context>(reporter: reporter))
             .add(middleware: RequestBodyLimitMiddleware<Context>())
         group.get("openapi.yaml") { _, _ in
@@ -59,7 +63,20 @@ public struct KilroyCloudService: Sendable {
         }
         try handler.registerHandlers(
             on: group,
-            configuration: Configuration(dateTranscoder: LenientISO8601DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
+            configuration: Configuration(dateTranscoder: LenientISO8601DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
+            middlewares: [DeviceAuthentication()])
+    }
+
+    /// Removes every upload that no kilroy has used for the grace period (rows and blobs); the
+    /// server calls it at start-up, and each upload collects a few more. Returns how many went.
+    @discardableResult
+    public func collectOrphanedUploads() async -> Int {
+        var total = 0
+        while true {
+            let removed = await handler.collectOrphanedUploads(limit: 256)
+            total += removed
+            if removed < 256 { return total }
+        }
     }
 
     /// Whether the store answers, for the server's `/health`.

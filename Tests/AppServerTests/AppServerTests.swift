@@ -61,7 +61,7 @@ struct AppServerTests {
     @Test("a drop made over real HTTP is found by another device")
     func dropAndFind() async throws {
         try await Self.withApplication { client in
-            let device: HTTPFields = [HTTPField.Name("X-Device-ID")!: "device-live-0001", .contentType: "image/jpeg"]
+            let device: HTTPFields = [.authorization: "Bearer " + String(repeating: "A", count: 43), .contentType: "image/jpeg"]
             let image = ByteBuffer(bytes: [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4])
             let upload = try await client.execute(uri: "/kilroy/v1/images", method: .post, headers: device, body: image)
             #expect(upload.status == .created)
@@ -73,7 +73,7 @@ struct AppServerTests {
             let created = try await client.execute(
                 uri: "/kilroy/v1/kilroys", method: .post, headers: json, body: ByteBuffer(string: drop))
             #expect(created.status == .created)
-            let other: HTTPFields = [HTTPField.Name("X-Device-ID")!: "device-live-0002"]
+            let other: HTTPFields = [.authorization: "Bearer " + String(repeating: "B", count: 42) + "A"]
             let near = try await client.execute(uri: "/kilroy/v1/kilroys/near?lat=51.5&lon=-0.12", method: .get, headers: other)
             #expect(near.status == .ok)
             #expect(String(buffer: near.body).contains("6F9619FF-8B86-D011-B42D-00C04FC964FF"))

@@ -6,11 +6,11 @@ import Testing
 import TestSupport
 
 /// `kilroy --cloud` against the real `app-server` executable on loopback: two stores on one
-/// machine, each with its own anonymous device id, sharing drops through one server.
+/// machine, each with its own device credential, sharing drops through one server.
 @Suite("kilroy --cloud against a real app-server", .serialized)
 struct CloudCommandTests {
-    private static func deviceID(of kilroy: KilroyProcess) throws -> String {
-        try String(contentsOf: kilroy.store.appendingPathComponent("device-id"), encoding: .utf8)
+    private static func credential(of kilroy: KilroyProcess) throws -> String {
+        try String(contentsOf: kilroy.store.appendingPathComponent("device-token"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -38,7 +38,7 @@ struct CloudCommandTests {
         let memory = try #require(try dropped.json() as? [String: Any])
         let id = try #require(memory["id"] as? String)
         #expect(memory["cloudStatus"] as? String == "uploaded")
-        let aliceDevice = try Self.deviceID(of: alice)
+        let aliceCredential = try Self.credential(of: alice)
 
         // Bob sees Alice's drop as a cloud kilroy, 100 m north of where he stands.
         let near = try await bob.runDetached(["near", "--lat", "51.5065", "--lon", "-0.1278", "--json"] + cloud)
@@ -55,8 +55,11 @@ struct CloudCommandTests {
         #expect(photoBytes == TestPhotos.jpeg)
 
         let shown = try #require(try await bob.runDetached(["show", id, "--json"] + cloud).json() as? [String: Any])
-        #expect(shown["deviceId"] as? String == aliceDevice)
-        #expect(try Self.deviceID(of: bob) != aliceDevice)
+        #expect(shown["isMine"] as? Bool == false)
+        #expect(shown["deviceId"] == nil)
+        #expect(try Self.credential(of: bob) != aliceCredential)
+        let ownView = try #require(try await alice.runDetached(["show", id, "--json"] + cloud).json() as? [String: Any])
+        #expect(ownView["cloudStatus"] as? String == "uploaded")
 
         // Alice sees her own drop once, as her local memory.
         let own = try await Self.nearIDs(alice, lat: "51.5074", lon: "-0.1278", cloud: cloud)

@@ -124,7 +124,7 @@ struct KilroyCLITests {
         let cloud = ["--cloud", "http://127.0.0.1:9"]
         let dropped = try kilroy.run(["drop", "--lat", "1", "--lon", "2", "--image", photo, "--json"] + cloud)
         #expect(dropped.status == 0)
-        #expect(dropped.stderr.contains("warning: Cannot reach the Kilroy cloud"))
+        #expect(dropped.stderr.contains("warning: cannot reach the Kilroy cloud at http://127.0.0.1:9: connection refused"))
         let object = try #require(try dropped.json() as? [String: Any])
         #expect(object["cloudStatus"] as? String == "pending")
         let sync = try kilroy.run(["sync", "--json", "--now", "2030-01-01T00:00:00Z"] + cloud)
@@ -132,9 +132,9 @@ struct KilroyCLITests {
         let report = try #require(try sync.json() as? [String: Any])
         #expect(report["pending"] as? Int == 1 && report["uploaded"] as? Int == 0)
         #expect(report["nextAttemptAt"] as? String == "2030-01-01T00:01:00Z")
-        #expect(sync.stderr.contains("Cannot reach the Kilroy cloud") && sync.stderr.split(separator: "\n").count == 1)
-        // The device id was created for the cloud, private to the user.
-        let mode = try FileManager.default.attributesOfItem(atPath: kilroy.store.appendingPathComponent("device-id").path)[.posixPermissions] as? Int
+        #expect(sync.stderr.contains("cannot reach the Kilroy cloud") && sync.stderr.split(separator: "\n").count == 1)
+        // The device credential was created for the cloud, private to the user.
+        let mode = try FileManager.default.attributesOfItem(atPath: kilroy.store.appendingPathComponent("device-token").path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
 }

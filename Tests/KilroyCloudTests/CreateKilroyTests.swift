@@ -17,15 +17,17 @@ struct CreateKilroyTests {
             #expect(kilroy.id == drop.id)
             #expect(kilroy.geohash == "u09tunquc9")
             #expect(kilroy.imageURL == "/kilroy/v1/images/\(imageID)")
-            #expect(kilroy.deviceId == Devices.alice)
+            #expect(kilroy.isMine)
             #expect(kilroy.placeName == "Tour Eiffel")
             #expect(kilroy.comment == "was here")
             #expect(kilroy.createdAt == drop.createdAt)
 
             let fetched = try await client.send(.get, "/kilroys/\(drop.id)", device: Devices.bob)
             #expect(fetched.status == .ok)
-            #expect(try fetched.decoded(Components.Schemas.Kilroy.self) == kilroy)
-            #expect(try await harness.store.dropCount(deviceID: Devices.alice) == 1)
+            var othersView = kilroy
+            othersView.isMine = false
+            #expect(try fetched.decoded(Components.Schemas.Kilroy.self) == othersView)
+            #expect(try await harness.store.dropCount(owner: Devices.digest(Devices.alice)) == 1)
         }
     }
 
@@ -39,7 +41,7 @@ struct CreateKilroyTests {
             let again = try await client.create(drop)
             #expect(again.status == .ok)
             #expect(try again.decoded(Components.Schemas.Kilroy.self) == first)
-            #expect(try await harness.store.dropCount(deviceID: Devices.alice) == 1)
+            #expect(try await harness.store.dropCount(owner: Devices.digest(Devices.alice)) == 1)
         }
     }
 
@@ -72,7 +74,7 @@ struct CreateKilroyTests {
             #expect(otherDevice.status == .conflict)
             let stored = try await client.send(.get, "/kilroys/\(drop.id)", device: Devices.alice)
             #expect(try stored.decoded(Components.Schemas.Kilroy.self) == original)
-            #expect(try await harness.store.dropCount(deviceID: Devices.bob) == 0)
+            #expect(try await harness.store.dropCount(owner: Devices.digest(Devices.bob)) == 0)
         }
     }
 
@@ -86,7 +88,7 @@ struct CreateKilroyTests {
             #expect(response.error?.code == "unknown_image")
             #expect(response.error?.field == "imageId")
             #expect(try await harness.store.kilroy(id: drop.id) == nil)
-            #expect(try await harness.store.dropCount(deviceID: Devices.alice) == 0)
+            #expect(try await harness.store.dropCount(owner: Devices.digest(Devices.alice)) == 0)
         }
     }
 
@@ -110,7 +112,7 @@ struct CreateKilroyTests {
             #expect(response.status == .badRequest)
             #expect(response.error?.field == field)
             #expect(response.error?.message.isEmpty == false)
-            #expect(try await harness.store.dropCount(deviceID: Devices.alice) == 0)
+            #expect(try await harness.store.dropCount(owner: Devices.digest(Devices.alice)) == 0)
         }
     }
 
@@ -155,8 +157,8 @@ struct CreateKilroyTests {
             #expect(wrongType.status == .unsupportedMediaType)
             #expect(wrongType.error?.field == "Content-Type")
             let noDevice = try await client.send(.post, "/kilroys", contentType: "application/json", body: Data("{}".utf8))
-            #expect(noDevice.status == .badRequest)
-            #expect(noDevice.error?.field == "X-Device-ID")
+            #expect(noDevice.status == .unauthorized)
+            #expect(noDevice.error?.field == "Authorization")
         }
     }
 

@@ -22,7 +22,7 @@ struct DeleteAndReportTests {
             #expect(try await client.send(.get, "/kilroys/\(drop.id)", device: Devices.alice).status == .notFound)
             #expect(try await client.send(.delete, "/kilroys/\(drop.id)", device: Devices.alice).status == .notFound)
             // The drop still counts for reciprocity.
-            #expect(try await harness.store.dropCount(deviceID: Devices.alice) == 1)
+            #expect(try await harness.store.dropCount(owner: Devices.digest(Devices.alice)) == 1)
         }
     }
 
@@ -55,6 +55,9 @@ struct DeleteAndReportTests {
         try await harness.run { client in
             let drop = Components.Schemas.NewKilroy.sample(imageID: try await client.uploadedImageID())
             _ = try await client.create(drop)
+            for reporter in [Devices.bob, Devices.carol, Devices.dave] {
+                try await client.dropElsewhere(device: reporter)
+            }
 
             let first = try await client.report(drop.id, device: Devices.bob, reason: "spam")
             #expect(try first.decoded(Components.Schemas.ReportStatus.self) == .init(kilroyId: drop.id, reportCount: 1, hidden: false))
@@ -79,6 +82,7 @@ struct DeleteAndReportTests {
         try await harness.run { client in
             let drop = Components.Schemas.NewKilroy.sample(imageID: try await client.uploadedImageID())
             _ = try await client.create(drop)
+            try await client.dropElsewhere(device: Devices.bob)
             let own = try await client.report(drop.id, device: Devices.alice)
             #expect(own.status == .forbidden)
             #expect(own.error?.code == "own_kilroy")

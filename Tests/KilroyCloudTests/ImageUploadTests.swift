@@ -73,18 +73,19 @@ struct ImageUploadTests {
         }
     }
 
-    @Test("an upload without X-Device-ID, or with a malformed one, is a 400 naming the header")
-    func deviceIDIsRequired() async throws {
+    @Test("an upload without a credential, or with a malformed one, is a 401 naming the header")
+    func credentialIsRequired() async throws {
         let harness = try KilroyCloudHarness()
         try await harness.run { client in
             let missing = try await client.send(.post, "/images", contentType: "image/jpeg", body: SampleImages.jpeg())
-            #expect(missing.status == .badRequest)
-            #expect(missing.error?.code == "missing_device_id")
-            #expect(missing.error?.field == "X-Device-ID")
+            #expect(missing.status == .unauthorized)
+            #expect(missing.error?.code == "missing_credential")
+            #expect(missing.error?.field == "Authorization")
+            #expect(missing.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
             for bad in ["short", String(repeating: "a", count: 65), "has space in it", "emoji-😀-device"] {
                 let response = try await client.upload(SampleImages.jpeg(), device: bad)
-                #expect(response.status == .badRequest, "\(bad)")
-                #expect(response.error?.code == "invalid_device_id", "\(bad)")
+                #expect(response.status == .unauthorized, "\(bad)")
+                #expect(response.error?.code == "invalid_credential", "\(bad)")
             }
             #expect(try harness.blobs.allCIDs().isEmpty)
         }

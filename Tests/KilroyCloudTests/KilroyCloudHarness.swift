@@ -55,12 +55,15 @@ final class TestClock: @unchecked Sendable {
 struct KilroyClient: Sendable {
     let client: any TestClientProtocol
 
+    /// Sends a request; `device` is a credential sent as `Authorization: Bearer <device>`,
+    /// `authorization` a raw header value instead.
     func send(
-        _ method: HTTPRequest.Method, _ path: String, device: String? = nil, contentType: String? = nil,
-        body: Data? = nil
+        _ method: HTTPRequest.Method, _ path: String, device: String? = nil, authorization: String? = nil,
+        contentType: String? = nil, body: Data? = nil
     ) async throws -> TestResponse {
         var headers: HTTPFields = [:]
-        if let device { headers[HTTPField.Name("X-Device-ID")!] = device }
+        if let device { headers[.authorization] = "Bearer " + device }
+        if let authorization { headers[.authorization] = authorization }
         if let contentType { headers[.contentType] = contentType }
         return try await client.execute(
             uri: "/kilroy/v1" + path, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) })
@@ -88,6 +91,14 @@ struct KilroyClient: Sendable {
         return try await send(.get, "/kilroys/near?" + query, device: device)
     }
 
+    /// Has `device` drop a kilroy of its own far from Paris (so it may report others).
+    func dropElsewhere(device: String, latitude: Double = -40, longitude: Double = 170) async throws {
+        let imageID = try await uploadedImageID(SampleImages.jpeg(0xEE), device: device)
+        let drop = Components.Schemas.NewKilroy.sample(imageID: imageID, latitude: latitude, longitude: longitude)
+        let status = try await create(drop, device: device).status
+        precondition(status == .created, "a fixture drop failed: \(status)")
+    }
+
     func report(_ id: String, device: String, reason: String? = nil) async throws -> TestResponse {
         try await send(
             .post, "/kilroys/\(id)/reports", device: device, contentType: "application/json",
@@ -95,11 +106,23 @@ struct KilroyClient: Sendable {
     }
 }
 
+/// Device credentials (written tokens), fixed so failures are reproducible.
 enum Devices {
-    static let alice = "device-alice-0001"
-    static let bob = "device-bob-0002"
-    static let carol = "device-carol-0003"
-    static let dave = "device-dave-0004"
+    static let alice = token(0xA1)
+    static let bob = token(0xB2)
+    static let carol = token(0xC3)
+    static let dave = token(0xD4)
+    static let erin = token(0xE5)
+
+    /// The credential whose 32 bytes are all `byte`.
+    static func token(_ byte: UInt8) -> String {
+        DeviceToken(bytes: Array(repeating: byte, count: 32))!.text
+    }
+
+    /// What the server stores for a credential.
+    static func digest(_ token: String) -> DeviceDigest {
+        DeviceDigest(token: DeviceToken(text: token)!)
+    }
 }
 
 enum JSONCoding {

@@ -52,12 +52,12 @@ struct NearbyPropertyTests {
     static func store(holding drops: [Drop]) async throws -> SQLiteKilroyStore {
         let store = try SQLiteKilroyStore.inMemory()
         _ = try await store.insertImage(.init(
-            id: imageID, format: .jpeg, byteCount: 1, uploaderDeviceID: "fixture-device", uploadedAt: Date()))
+            id: imageID, format: .jpeg, byteCount: 1, uploader: Devices.digest(Devices.token(0xF0)), uploadedAt: Date()))
         let created = Date(timeIntervalSince1970: 1_700_000_000)
         for batch in stride(from: 0, to: drops.count, by: 10_000) {
             let records = drops[batch..<min(batch + 10_000, drops.count)].enumerated().map { offset, drop in
                 KilroyRecord(
-                    id: drop.id, deviceID: "device-\((batch + offset) % 7)", coordinate: drop.coordinate,
+                    id: drop.id, owner: Devices.digest(Devices.token(UInt8((batch + offset) % 7))), coordinate: drop.coordinate,
                     imageID: imageID, placeName: nil, placeAddress: nil,
                     comment: nil, createdAt: created, receivedAt: created)
             }

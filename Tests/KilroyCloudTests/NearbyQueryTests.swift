@@ -59,8 +59,8 @@ struct NearbyQueryTests {
                 #expect(response.error?.field == testCase.field, "\(testCase.query)")
             }
             let missingDevice = try await client.send(.get, "/kilroys/near?lat=1&lon=2")
-            #expect(missingDevice.status == .badRequest)
-            #expect(missingDevice.error?.field == "X-Device-ID")
+            #expect(missingDevice.status == .unauthorized)
+            #expect(missingDevice.error?.field == "Authorization")
             #expect(try await client.near(lat: 1, lon: 2, radius: 50_000, limit: 500).status == .ok)
         }
     }

@@ -37,7 +37,7 @@ struct RateLimitTests {
             #expect(limited.status == .tooManyRequests)
             #expect(limited.headers[.retryAfter] == "60")
             #expect(try await harness.store.kilroy(id: second.id) == nil)
-            #expect(try await harness.store.dropCount(deviceID: Devices.alice) == 1)
+            #expect(try await harness.store.dropCount(owner: Devices.digest(Devices.alice)) == 1)
         }
     }
 

@@ -7,15 +7,18 @@ import Testing
 @Suite("SQLite Kilroy store")
 struct SQLiteKilroyStoreTests {
     static let image = StoredImageRecord(
-        id: BlobStore.cid(for: Data("store".utf8)), format: .png, byteCount: 5, uploaderDeviceID: "device-one-1",
+        id: BlobStore.cid(for: Data("store".utf8)), format: .png, byteCount: 5, uploader: deviceOne,
         uploadedAt: Date(timeIntervalSince1970: 1_700_000_000))
 
-    static func record(_ id: String = UUID().uuidString, device: String = "device-one-1", latitude: Double = 1) throws
+    static let deviceOne = Devices.digest(Devices.token(1))
+    static let deviceTwo = Devices.digest(Devices.token(2))
+
+    static func record(_ id: String = UUID().uuidString, device: DeviceDigest = deviceOne, latitude: Double = 1) throws
         -> KilroyRecord
     {
         let coordinate = try Coordinate(latitude: latitude, longitude: 2)
         return KilroyRecord(
-            id: id, deviceID: device, coordinate: coordinate, imageID: image.id,
+            id: id, owner: device, coordinate: coordinate, imageID: image.id,
             placeName: "Here", placeAddress: nil, comment: "hi", createdAt: Date(timeIntervalSince1970: 1_700_000_100),
             receivedAt: Date(timeIntervalSince1970: 1_700_000_200))
     }
@@ -42,7 +45,7 @@ struct SQLiteKilroyStoreTests {
         other.comment = "changed"
         #expect(try await store.createKilroy(other) == .conflict(existing: kilroy))
         #expect(try await store.kilroy(id: kilroy.id) == kilroy)
-        #expect(try await store.dropCount(deviceID: kilroy.deviceID) == 1)
+        #expect(try await store.dropCount(owner: kilroy.owner) == 1)
     }
 
     @Test("a batch create reports each outcome in order and stores the new ones")
@@ -50,12 +53,12 @@ struct SQLiteKilroyStoreTests {
         let store = try SQLiteKilroyStore.inMemory()
         _ = try await store.insertImage(Self.image)
         let first = try Self.record()
-        let second = try Self.record(device: "device-two-2")
+        let second = try Self.record(device: Self.deviceTwo)
         var clash = first
-        clash.deviceID = "device-two-2"
+        clash.owner = Self.deviceTwo
         let outcomes = try await store.createKilroys([first, second, clash, first])
         #expect(outcomes == [.created(first), .created(second), .conflict(existing: first), .replayed(first)])
-        #expect(try await store.dropCount(deviceID: "device-two-2") == 1)
+        #expect(try await store.dropCount(owner: Self.deviceTwo) == 1)
     }
 
     @Test("data survives reopening the database file")
@@ -78,21 +81,24 @@ struct SQLiteKilroyStoreTests {
     func decisions() async throws {
         let store = try SQLiteKilroyStore.inMemory()
         _ = try await store.insertImage(Self.image)
-        let mine = try Self.record(device: "device-one-1", latitude: 1)
-        let theirs = try Self.record(device: "device-two-2", latitude: 1.0001)
-        let hidden = try Self.record(device: "device-two-2", latitude: 1.0002)
+        let mine = try Self.record(device: Self.deviceOne, latitude: 1)
+        let theirs = try Self.record(device: Self.deviceTwo, latitude: 1.0001)
+        let hidden = try Self.record(device: Self.deviceTwo, latitude: 1.0002)
         _ = try await store.createKilroys([mine, theirs, hidden])
-        for reporter in ["device-aaa-1", "device-bbb-2", "device-ccc-3"] {
-            _ = try await store.reportKilroy(id: hidden.id, deviceID: reporter, reason: nil, at: Date(), hideThreshold: 3)
+        for reporter in [UInt8(10), 11, 12].map({ Devices.digest(Devices.token($0)) }) {
+            // Reporters must have dropped a kilroy of their own.
+            _ = try await store.createKilroy(try Self.record(device: reporter, latitude: -40))
+            _ = try await store.reportKilroy(
+                id: hidden.id, reporter: reporter, reason: nil, at: Date(), hideThreshold: 3, policy: .off)
         }
         let centre = try Coordinate(latitude: 1, longitude: 2)
         let result = try await store.nearby(center: centre, radius: 1_000, limit: 10) { candidate in
             if candidate.isHidden { return .skip }
-            return candidate.deviceID == "device-one-1" ? .include : .withhold
+            return candidate.owner == Self.deviceOne ? .include : .withhold
         }
         #expect(result.kilroys.map(\.kilroy.id) == [mine.id])
         #expect(result.withheldCount == 1)
-        let locations = try await store.dropLocations(deviceID: "device-two-2", center: centre, radius: 1_000)
+        let locations = try await store.dropLocations(owner: Self.deviceTwo, center: centre, radius: 1_000)
         #expect(locations == [theirs.coordinate, hidden.coordinate])
     }
 }

@@ -15,17 +15,28 @@ struct FailingStore: KilroyServerStore {
     func checkHealth() async throws { throw Failure() }
     func image(id: String) async throws -> StoredImageRecord? { throw Failure() }
     func insertImage(_ image: StoredImageRecord) async throws -> Bool { throw Failure() }
+    func reserveUpload(owner: DeviceDigest, byteCount: Int, at date: Date, quota: UploadQuota) async throws
+        -> UploadReservation
+    { throw Failure() }
+    func orphanedImages(uploadedBefore date: Date, limit: Int) async throws -> [String] { throw Failure() }
+    func deleteOrphanedImage(id: String, uploadedBefore date: Date) async throws -> Bool { throw Failure() }
     func createKilroy(_ kilroy: KilroyRecord) async throws -> KilroyCreation { throw Failure() }
     func kilroy(id: String) async throws -> KilroyRecord? { throw Failure() }
-    func deleteKilroy(id: String, deviceID: String) async throws -> KilroyDeletion { throw Failure() }
-    func reportKilroy(id: String, deviceID: String, reason: String?, at date: Date, hideThreshold: Int) async throws
-        -> KilroyReporting
+    func deleteKilroy(id: String, owner: DeviceDigest) async throws -> KilroyDeletion { throw Failure() }
+    func reportKilroy(
+        id: String, reporter: DeviceDigest, reason: String?, at date: Date, hideThreshold: Int, policy: ReciprocityPolicy
+    ) async throws -> KilroyReporting { throw Failure() }
+    func dropCount(owner: DeviceDigest) async throws -> Int { throw Failure() }
+    func visibility(for viewer: DeviceDigest, policy: ReciprocityPolicy, around center: Coordinate, radius: Double)
+        async throws -> KilroyVisibility
     { throw Failure() }
-    func dropCount(deviceID: String) async throws -> Int { throw Failure() }
+    func claimLegacyDevice(legacy: DeviceDigest, by claimant: DeviceDigest, at date: Date) async throws
+        -> LegacyClaimOutcome
+    { throw Failure() }
     func nearby(
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
     ) async throws -> NearbyResult { throw Failure() }
-    func dropLocations(deviceID: String, center: Coordinate, radius: Double) async throws -> [Coordinate] {
+    func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate] {
         throw Failure()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import HTTPTypes
+import KilroyAPI
 import KilroyCore
 import OpenAPIRuntime
 import Testing
@@ -58,12 +59,12 @@ struct TransportFailure: Error, LocalizedError {
 @Suite("KilroyCloudClient: the generated client at the HTTP boundary")
 struct KilroyCloudClientTests {
     let base = URL(string: "http://127.0.0.1:8080")!
-    let deviceID = "device-1234abcd"
+    let credential = DeviceToken(bytes: Array(repeating: 0x42, count: 32))!
 
     static let kilroyJSON = """
         {"id":"6f9619ff-8b86-d011-b42d-00c04fc964ff","imageId":"bafkreiabc","imageURL":"/kilroy/v1/images/bafkreiabc",
          "latitude":52.3731,"longitude":4.8922,"geohash":"u173zq37x0","placeName":"Dam","comment":"hi",
-         "createdAt":"2026-05-01T09:30:00Z","deviceId":"device-1234abcd"}
+         "createdAt":"2026-05-01T09:30:00Z","isMine":true}
         """
 
     private func memory() throws -> DroppedMemory {
@@ -74,13 +75,13 @@ struct KilroyCloudClientTests {
         )
     }
 
-    @Test("upload sends the photo with its media type, then the record, both under /kilroy/v1 with X-Device-ID")
+    @Test("upload sends the photo with its media type, then the record, both under /kilroy/v1 with the credential")
     func uploadSendsImageThenRecord() async throws {
         let transport = RecordingTransport([
             .respond(status: 201, json: #"{"id":"bafkreiabc","contentType":"image/png","byteCount":40}"#),
             .respond(status: 201, json: Self.kilroyJSON),
         ])
-        let client = KilroyCloudClient(baseURL: base, deviceID: deviceID, transport: transport)
+        let client = KilroyCloudClient(baseURL: base, credential: credential, transport: transport)
         let kilroy = try await client.upload(try memory(), imageData: TestImages.png)
         #expect(kilroy.id == "6f9619ff-8b86-d011-b42d-00c04fc964ff")
         #expect(kilroy.imageURL == "http://127.0.0.1:8080/kilroy/v1/images/bafkreiabc")
@@ -93,7 +94,8 @@ struct KilroyCloudClientTests {
         #expect(requests.map { $0.baseURL.absoluteString + ($0.request.path ?? "") } == [
             "http://127.0.0.1:8080/kilroy/v1/images", "http://127.0.0.1:8080/kilroy/v1/kilroys",
         ])
-        #expect(requests.allSatisfy { $0.request.headerFields[HTTPField.Name("X-Device-ID")!] == deviceID })
+        #expect(requests.allSatisfy { $0.request.headerFields[.authorization] == "Bearer " + credential.text })
+        #expect(kilroy.isMine)
         #expect(requests[0].request.headerFields[.contentType] == "image/png")
         #expect(requests[0].body == TestImages.png)
         let record = try #require(try JSONSerialization.jsonObject(with: requests[1].body) as? [String: Any])
@@ -112,7 +114,7 @@ struct KilroyCloudClientTests {
                  "reciprocity":{"policy":"local","ownDropCount":0,"radiusMeters":200,"othersWithheld":true}}
                 """),
         ])
-        let client = KilroyCloudClient(baseURL: base, deviceID: deviceID, transport: transport)
+        let client = KilroyCloudClient(baseURL: base, credential: credential, transport: transport)
         let result = try await client.kilroysNear(coordinate(52.37, 4.89), radius: 500, limit: 20)
         #expect(result.kilroys.map(\.distanceMeters) == [12.5])
         #expect(result.reciprocityPolicy == "local" && result.othersWithheld)
@@ -137,13 +139,16 @@ struct KilroyCloudClientTests {
             (.respond(status: 503, json: #"{"code":"unavailable","message":"store is down"}"#), .serverFailure(status: 503, message: "store is down")),
             (.respond(status: 502, json: ""), .serverFailure(status: 502, message: "HTTP 502")),
             (.respond(status: 418, json: #"{"code":"teapot","message":"I am a teapot"}"#), .unexpectedStatus(status: 418, message: "I am a teapot")),
-            (.fail("connection refused"), .unreachable(reason: "connection refused")),
+            (.fail("the wire is cut"), .unreachable(url: "http://127.0.0.1:8080", reason: "the wire is cut")),
+            (.respond(status: 401, json: #"{"code":"invalid_credential","message":"bad token","field":"Authorization"}"#),
+             .unauthorized(message: "bad token")),
         ]
         for (answer, expected) in cases {
-            let client = KilroyCloudClient(baseURL: base, deviceID: deviceID, transport: RecordingTransport([answer]))
+            let client = KilroyCloudClient(baseURL: base, credential: credential, transport: RecordingTransport([answer]))
             await #expect(throws: expected) { try await client.createKilroy(from: try memory(), imageID: "bafkreiabc") }
         }
-        #expect(KilroyCloudError.unreachable(reason: "x").isRetryable)
+        #expect(KilroyCloudError.unreachable(url: "http://h", reason: "x").isRetryable)
+        #expect(!KilroyCloudError.unauthorized(message: "x").isRetryable)
         #expect(KilroyCloudError.rateLimited(message: "x", retryAfterSeconds: nil).isRetryable)
         #expect(KilroyCloudError.serverFailure(status: 500, message: "x").isRetryable)
         #expect(!KilroyCloudError.badRequest(code: "x", message: "x", field: nil).isRetryable)
@@ -154,7 +159,7 @@ struct KilroyCloudClientTests {
 
     @Test("an unreadable success body is an invalidResponse error, which is retried")
     func unreadableBody() async throws {
-        let client = KilroyCloudClient(baseURL: base, deviceID: deviceID, transport: RecordingTransport([.respond(status: 200, json: "{\"nope\":1}")]))
+        let client = KilroyCloudClient(baseURL: base, credential: credential, transport: RecordingTransport([.respond(status: 200, json: "{\"nope\":1}")]))
         await #expect {
             try await client.kilroy(id: "6f9619ff-8b86-d011-b42d-00c04fc964ff")
         } throws: { error in
@@ -172,7 +177,7 @@ struct KilroyCloudClientTests {
             .respond(status: 200, json: #"{"kilroyId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","reportCount":3,"hidden":true}"#),
             .respond(status: 404, json: #"{"code":"not_found","message":"no such kilroy"}"#),
         ])
-        let client = KilroyCloudClient(baseURL: base, deviceID: deviceID, transport: transport)
+        let client = KilroyCloudClient(baseURL: base, credential: credential, transport: transport)
         let id = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
         #expect(try await client.kilroy(id: id).comment == "hi")
         try await client.deleteKilroy(id: id)

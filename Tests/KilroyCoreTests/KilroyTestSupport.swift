@@ -71,18 +71,21 @@ actor FakeCloud: KilroyCloudService {
         case get(String)
         case delete(String)
         case report(String)
+        case claim(String)
     }
 
     private(set) var calls: [Call] = []
     var uploadFailures: [KilroyCloudError] = []
     var createFailures: [KilroyCloudError] = []
     var deleteFailures: [KilroyCloudError] = []
+    var claimAnswers: [Result<Int, KilroyCloudError>] = []
     var nearAnswer: Result<CloudNearbyResult, KilroyCloudError> = .success(CloudNearbyResult(kilroys: []))
     private(set) var created: [String: CloudKilroy] = [:]
 
     func failUploads(_ errors: [KilroyCloudError]) { uploadFailures = errors }
     func failCreates(_ errors: [KilroyCloudError]) { createFailures = errors }
     func failDeletes(_ errors: [KilroyCloudError]) { deleteFailures = errors }
+    func answerClaims(_ answers: [Result<Int, KilroyCloudError>]) { claimAnswers = answers }
     func answerNear(_ answer: Result<CloudNearbyResult, KilroyCloudError>) { nearAnswer = answer }
 
     func uploadImage(_ data: Data) async throws(KilroyCloudError) -> String {
@@ -98,7 +101,7 @@ actor FakeCloud: KilroyCloudService {
         let kilroy = CloudKilroy(
             id: id, imageURL: "http://cloud/kilroy/v1/images/\(imageID)", latitude: memory.coordinate.latitude,
             longitude: memory.coordinate.longitude, geohash: "", placeName: memory.placeName ?? "",
-            comment: memory.comment, createdAt: memory.capturedAt, deviceId: "fake-device"
+            comment: memory.comment, createdAt: memory.capturedAt, isMine: true
         )
         created[id] = kilroy
         return kilroy
@@ -124,5 +127,11 @@ actor FakeCloud: KilroyCloudService {
     func reportKilroy(id: String, reason: String?) async throws(KilroyCloudError) -> CloudReport {
         calls.append(.report(id))
         return CloudReport(kilroyID: id, reportCount: 1, hidden: false)
+    }
+
+    func claimLegacyDevice(_ legacyDeviceID: String) async throws(KilroyCloudError) -> Int {
+        calls.append(.claim(legacyDeviceID))
+        guard !claimAnswers.isEmpty else { return 0 }
+        return try claimAnswers.removeFirst().get()
     }
 }

@@ -12,7 +12,7 @@ struct NearbyServiceTests {
         CloudKilroy(
             id: id, imageURL: "http://cloud/kilroy/v1/images/x", latitude: point.latitude, longitude: point.longitude,
             geohash: "dr5regw3pg", placeName: "", comment: comment, createdAt: Date(timeIntervalSince1970: 1_780_000_000),
-            deviceId: "other-device"
+            isMine: false
         )
     }
 
@@ -45,10 +45,10 @@ struct NearbyServiceTests {
         let store = try MemoryStore(directory: folder)
         let mine = try await store.save(memory(at: origin), imageData: TestImages.jpeg())
         let cloud = FakeCloud()
-        await cloud.answerNear(.failure(.unreachable(reason: "connection refused")))
+        await cloud.answerNear(.failure(.unreachable(url: "http://cloud", reason: "connection refused")))
         let result = try await NearbyService(store: store, cloud: cloud).nearby(origin, radius: 80_000, limit: 5)
         #expect(result.items.map(\.id) == [mine.id.uuidString.lowercased()])
-        #expect(result.cloudError == .unreachable(reason: "connection refused"))
+        #expect(result.cloudError == .unreachable(url: "http://cloud", reason: "connection refused"))
         // The cloud is asked for at most 50 km.
         #expect(await cloud.calls == [.near(origin.latitude, origin.longitude, radius: 50_000)])
         await #expect(throws: KilroyStoreError.invalidField(field: "radius", reason: "must be a number of metres greater than 0")) {

@@ -45,7 +45,7 @@ struct UploadQueueTests {
         let memory = try await drop(env)
         let cloud = FakeCloud()
         await cloud.failUploads([
-            .unreachable(reason: "connection refused"), .serverFailure(status: 503, message: "busy"),
+            .unreachable(url: "http://cloud", reason: "connection refused"), .serverFailure(status: 503, message: "busy"),
             .rateLimited(message: "slow down", retryAfterSeconds: 600),
         ])
         let first = try await env.queue.sync(using: cloud)
@@ -106,7 +106,7 @@ struct UploadQueueTests {
         _ = try await drop(env)
         _ = try await drop(env)
         let cloud = FakeCloud()
-        await cloud.failUploads([.unreachable(reason: "timed out")])
+        await cloud.failUploads([.unreachable(url: "http://cloud", reason: "timed out")])
         let report = try await env.queue.sync(using: cloud)
         #expect(report.pending == 2)
         #expect(try await env.queue.items().map(\.attempts) == [1, 0])
@@ -143,7 +143,7 @@ struct UploadQueueTests {
         let env = try environment()
         let memory = try await drop(env)
         let cloud = FakeCloud()
-        await cloud.failCreates([.unreachable(reason: "timed out after the request was sent")])
+        await cloud.failCreates([.unreachable(url: "http://cloud", reason: "timed out after the request was sent")])
         _ = try await env.queue.sync(using: cloud)
         let (_, queued) = try await env.memories.delete(memory.id.uuidString)
         #expect(queued)

@@ -10,18 +10,24 @@ info:
   version: 1.0.0
   description: |
     Shared Kilroy drops: photo memories left at places, found again by anyone nearby.
-    Every call but `/health`, the document itself and image downloads names the calling device
-    with the `X-Device-ID` header (an anonymous id the app creates once and keeps).
+    Every call but `/health`, the document itself and image downloads is authenticated with the
+    calling device's credential, `Authorization: Bearer <token>`: 256 random bits the app creates
+    once, keeps to itself and sends to no one else (43 characters of base64url, no padding). The
+    server keeps only a digest of it and never sends a credential, a digest or any other owner id
+    back; a kilroy says only whether the caller dropped it (`isMine`).
     Writes are idempotent where a client may retry: an image is stored once under its content
     hash, and a kilroy is created under the UUID the client chose, so repeating a request that
     timed out changes nothing. Every rejection is a 4xx with an `Error` body.
 servers:
   - url: /kilroy/v1
+security:
+  - deviceToken: []
 paths:
   /health:
     get:
       operationId: getHealth
       summary: Whether the Kilroy cloud is up and its store answers.
+      security: []
       responses:
         '200':
           description: The service is healthy.
@@ -32,9 +38,13 @@ paths:
   /images:
     post:
       operationId: uploadImage
-      summary: Store a photo (JPEG, PNG or HEIC, at most 10 MB); the same bytes are stored once.
+      summary: Store a photo (a whole JPEG, PNG or HEIC, at most 10 MB); the same bytes are stored once.
+      description: |
+        The bytes must be a complete, well-formed image, checked structurally; a valid signature
+        followed by anything else is refused. Each device may upload a limited number of photos
+        and bytes per day (429 with `Retry-After` beyond it). A photo no kilroy uses an hour after
+        its upload is deleted, so upload it just before creating its kilroy.
       parameters:
-        - $ref: '#/components/parameters/DeviceID'
       requestBody:
         required: true
         content:
@@ -69,6 +79,8 @@ paths:
                 $ref: '#/components/schemas/StoredImage'
         '400':
           $ref: '#/components/responses/BadRequest'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '413':
           $ref: '#/components/responses/TooLarge'
         '415':
@@ -79,11 +91,19 @@ paths:
     get:
       operationId: getImage
       summary: Download a stored photo by its content identifier.
+      security: []
       parameters:
         - $ref: '#/components/parameters/ImageID'
       responses:
         '200':
           description: The image bytes, with their media type.
+          headers:
+            X-Content-Type-Options:
+              description: Always `nosniff`, so a browser never reads the bytes as anything but the image type given.
+              required: true
+              schema:
+                type: string
+                enum: [nosniff]
           content:
             image/jpeg:
               schema:
@@ -106,7 +126,6 @@ paths:
       operationId: createKilroy
       summary: Drop a kilroy at a place. Repeating the same request returns the stored kilroy.
       parameters:
-        - $ref: '#/components/parameters/DeviceID'
       requestBody:
         required: true
         content:
@@ -128,6 +147,8 @@ paths:
                 $ref: '#/components/schemas/Kilroy'
         '400':
           $ref: '#/components/responses/BadRequest'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '409':
           $ref: '#/components/responses/Conflict'
         '429':
@@ -137,7 +158,6 @@ paths:
       operationId: findNearbyKilroys
       summary: Kilroys within a radius of a point, nearest first, subject to the server's reciprocity policy.
       parameters:
-        - $ref: '#/components/parameters/DeviceID'
         - name: lat
           in: query
           required: true
@@ -175,12 +195,16 @@ paths:
                 $ref: '#/components/schemas/NearbyKilroys'
         '400':
           $ref: '#/components/responses/BadRequest'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
   /kilroys/{kilroyId}:
     get:
       operationId: getKilroy
-      summary: One kilroy by id (a kilroy hidden by reports is shown only to the device that dropped it).
+      summary: One kilroy by id, if the caller may see it.
+      description: |
+        The same rules as `/kilroys/near` decide: a device always sees its own kilroys; a kilroy
+        hidden by reports, or withheld by the reciprocity policy, is a 404 for everyone else.
       parameters:
-        - $ref: '#/components/parameters/DeviceID'
         - $ref: '#/components/parameters/KilroyID'
       responses:
         '200':
@@ -191,19 +215,22 @@ paths:
                 $ref: '#/components/schemas/Kilroy'
         '400':
           $ref: '#/components/responses/BadRequest'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '404':
           $ref: '#/components/responses/NotFound'
     delete:
       operationId: deleteKilroy
       summary: Delete a kilroy this device dropped.
       parameters:
-        - $ref: '#/components/parameters/DeviceID'
         - $ref: '#/components/parameters/KilroyID'
       responses:
         '204':
           description: The kilroy was deleted.
         '400':
           $ref: '#/components/responses/BadRequest'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '403':
           $ref: '#/components/responses/Forbidden'
         '404':
@@ -212,8 +239,11 @@ paths:
     post:
       operationId: reportKilroy
       summary: Report a kilroy as inappropriate; it is hidden once three different devices have reported it.
+      description: |
+        A report counts only from a device that may see the kilroy (the rules of
+        `/kilroys/near`; otherwise 404) and that has dropped at least one kilroy of its own
+        (otherwise 403).
       parameters:
-        - $ref: '#/components/parameters/DeviceID'
         - $ref: '#/components/parameters/KilroyID'
       requestBody:
         required: true
@@ -230,21 +260,55 @@ paths:
                 $ref: '#/components/schemas/ReportStatus'
         '400':
           $ref: '#/components/responses/BadRequest'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '403':
           $ref: '#/components/responses/Forbidden'
         '404':
           $ref: '#/components/responses/NotFound'
         '429':
           $ref: '#/components/responses/TooManyRequests'
+  /devices/claim:
+    post:
+      operationId: claimLegacyDevice
+      summary: Move the kilroys of an old device id to the caller's credential, once.
+      description: |
+        Before credentials, a device was known by an id it sent in `X-Device-ID`, and every
+        viewer could read that id. An app upgrading from then sends its old id here once,
+        authenticated with its new credential: the old id's kilroys, drop count, uploads and
+        reports move to the credential and the old id stops meaning anything. The first claim of
+        an id wins; a repeated claim by the same credential changes nothing.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/LegacyClaim'
+      responses:
+        '200':
+          description: The old id's kilroys now belong to the caller.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/LegacyClaimResult'
+        '400':
+          $ref: '#/components/responses/BadRequest'
+        '401':
+          $ref: '#/components/responses/Unauthorized'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          $ref: '#/components/responses/Conflict'
+        '429':
+          $ref: '#/components/responses/TooManyRequests'
 components:
+  securitySchemes:
+    deviceToken:
+      type: http
+      scheme: bearer
+      bearerFormat: 43 characters of base64url (256 random bits, no padding)
+      description: The calling device's credential; only its SHA-256 digest is stored.
   parameters:
-    DeviceID:
-      name: X-Device-ID
-      in: header
-      required: true
-      description: The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
-      schema:
-        type: string
     KilroyID:
       name: kilroyId
       in: path
@@ -311,7 +375,7 @@ components:
           description: When the memory was captured on the device.
     Kilroy:
       type: object
-      required: [id, imageId, imageURL, latitude, longitude, geohash, placeName, createdAt, deviceId]
+      required: [id, imageId, imageURL, latitude, longitude, geohash, placeName, createdAt, isMine]
       properties:
         id:
           type: string
@@ -338,8 +402,9 @@ components:
         createdAt:
           type: string
           format: date-time
-        deviceId:
-          type: string
+        isMine:
+          type: boolean
+          description: True when the calling device dropped this kilroy.
     NearbyKilroy:
       type: object
       required: [kilroy, distanceMeters]
@@ -401,6 +466,21 @@ components:
           description: Distinct devices that have reported the kilroy.
         hidden:
           type: boolean
+    LegacyClaim:
+      type: object
+      required: [legacyDeviceId]
+      properties:
+        legacyDeviceId:
+          type: string
+          description: The id the device used to send as `X-Device-ID`, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
+    LegacyClaimResult:
+      type: object
+      required: [kilroyCount]
+      properties:
+        kilroyCount:
+          type: integer
+          format: int32
+          description: How many kilroys moved to the caller by this request (0 when repeated).
     Error:
       type: object
       required: [code, message]
@@ -421,6 +501,16 @@ components:
         application/json:
           schema:
             $ref: '#/components/schemas/Error'
+    Unauthorized:
+      description: The `Authorization` header is missing or is not `Bearer` and a 43-character base64url device credential.
+      headers:
+        WWW-Authenticate:
+          schema:
+            type: string
+      content:
+        application/json:
+          schema:
+            $ref: '#/components/schemas/Error'
     Forbidden:
       description: The device may not do this (for example delete another device's kilroy).
       content:
@@ -434,7 +524,7 @@ components:
           schema:
             $ref: '#/components/schemas/Error'
     Conflict:
-      description: The id is already used by a different kilroy; nothing was written.
+      description: The id is already used by a different kilroy (or the old device id was claimed by another device); nothing was written.
       content:
         application/json:
           schema:
@@ -446,13 +536,13 @@ components:
           schema:
             $ref: '#/components/schemas/Error'
     UnsupportedMediaType:
-      description: The bytes are not a JPEG, PNG or HEIC image; nothing was written.
+      description: The bytes are not a whole, well-formed JPEG, PNG or HEIC image; nothing was written.
       content:
         application/json:
           schema:
             $ref: '#/components/schemas/Error'
     TooManyRequests:
-      description: The device sent too many writes; retry after the number of seconds in `Retry-After`.
+      description: The device sent too many writes, or used up its upload quota; retry after the number of seconds in `Retry-After`.
       headers:
         Retry-After:
           schema:

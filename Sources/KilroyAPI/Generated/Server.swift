@@ -124,6 +124,17 @@ extension APIProtocol {
             method: .post,
             path: server.apiPathComponentsWithServerPrefix("/kilroys/{kilroyId}/reports")
         )
+        try transport.register(
+            {
+                try await server.claimLegacyDevice(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/devices/claim")
+        )
     }
 }
 
@@ -175,7 +186,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Store a photo (JPEG, PNG or HEIC, at most 10 MB); the same bytes are stored once.
+    /// Store a photo (a whole JPEG, PNG or HEIC, at most 10 MB); the same bytes are stored once.
+    ///
+    /// The bytes must be a complete, well-formed image, checked structurally; a valid signature
+    /// followed by anything else is refused. Each device may upload a limited number of photos
+    /// and bytes per day (429 with `Retry-After` beyond it). A photo no kilroy uses an hour after
+    /// its upload is deleted, so upload it just before creating its kilroy.
+    ///
     ///
     /// - Remark: HTTP `POST /images`.
     /// - Remark: Generated from `#/paths//images/post(uploadImage)`.
@@ -193,14 +210,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.uploadImage($0)
             },
             deserializer: { request, requestBody, metadata in
-                let headers: Operations.UploadImage.Input.Headers = .init(
-                    xDeviceID: try converter.getRequiredHeaderFieldAsURI(
-                        in: request.headerFields,
-                        name: "X-Device-ID",
-                        as: Components.Parameters.DeviceID.self
-                    ),
-                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
-                )
+                let headers: Operations.UploadImage.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
                 let body: Operations.UploadImage.Input.Body
                 let chosenContentType = try converter.bestContentType(
@@ -295,6 +305,29 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
                     suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unauthorized(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "WWW-Authenticate",
+                        value: value.headers.wwwAuthenticate
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .json(value):
@@ -409,6 +442,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
                     suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "X-Content-Type-Options",
+                        value: value.headers.xContentTypeOptions
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .jpeg(value):
@@ -503,14 +541,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.createKilroy($0)
             },
             deserializer: { request, requestBody, metadata in
-                let headers: Operations.CreateKilroy.Input.Headers = .init(
-                    xDeviceID: try converter.getRequiredHeaderFieldAsURI(
-                        in: request.headerFields,
-                        name: "X-Device-ID",
-                        as: Components.Parameters.DeviceID.self
-                    ),
-                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
-                )
+                let headers: Operations.CreateKilroy.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
                 let body: Operations.CreateKilroy.Input.Body
                 let chosenContentType = try converter.bestContentType(
@@ -578,6 +609,29 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
                     suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unauthorized(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "WWW-Authenticate",
+                        value: value.headers.wwwAuthenticate
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .json(value):
@@ -687,14 +741,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         as: Swift.Int32.self
                     )
                 )
-                let headers: Operations.FindNearbyKilroys.Input.Headers = .init(
-                    xDeviceID: try converter.getRequiredHeaderFieldAsURI(
-                        in: request.headerFields,
-                        name: "X-Device-ID",
-                        as: Components.Parameters.DeviceID.self
-                    ),
-                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
-                )
+                let headers: Operations.FindNearbyKilroys.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.FindNearbyKilroys.Input(
                     query: query,
                     headers: headers
@@ -738,13 +785,40 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         )
                     }
                     return (response, body)
+                case let .unauthorized(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "WWW-Authenticate",
+                        value: value.headers.wwwAuthenticate
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
                 case let .undocumented(statusCode, _):
                     return (.init(soar_statusCode: statusCode), nil)
                 }
             }
         )
     }
-    /// One kilroy by id (a kilroy hidden by reports is shown only to the device that dropped it).
+    /// One kilroy by id, if the caller may see it.
+    ///
+    /// The same rules as `/kilroys/near` decide: a device always sees its own kilroys; a kilroy
+    /// hidden by reports, or withheld by the reciprocity policy, is a 404 for everyone else.
+    ///
     ///
     /// - Remark: HTTP `GET /kilroys/{kilroyId}`.
     /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/get(getKilroy)`.
@@ -767,14 +841,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     name: "kilroyId",
                     as: Components.Parameters.KilroyID.self
                 ))
-                let headers: Operations.GetKilroy.Input.Headers = .init(
-                    xDeviceID: try converter.getRequiredHeaderFieldAsURI(
-                        in: request.headerFields,
-                        name: "X-Device-ID",
-                        as: Components.Parameters.DeviceID.self
-                    ),
-                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
-                )
+                let headers: Operations.GetKilroy.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.GetKilroy.Input(
                     path: path,
                     headers: headers
@@ -804,6 +871,29 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
                     suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unauthorized(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "WWW-Authenticate",
+                        value: value.headers.wwwAuthenticate
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .json(value):
@@ -865,14 +955,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     name: "kilroyId",
                     as: Components.Parameters.KilroyID.self
                 ))
-                let headers: Operations.DeleteKilroy.Input.Headers = .init(
-                    xDeviceID: try converter.getRequiredHeaderFieldAsURI(
-                        in: request.headerFields,
-                        name: "X-Device-ID",
-                        as: Components.Parameters.DeviceID.self
-                    ),
-                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
-                )
+                let headers: Operations.DeleteKilroy.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.DeleteKilroy.Input(
                     path: path,
                     headers: headers
@@ -889,6 +972,29 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
                     suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unauthorized(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "WWW-Authenticate",
+                        value: value.headers.wwwAuthenticate
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .json(value):
@@ -947,6 +1053,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Report a kilroy as inappropriate; it is hidden once three different devices have reported it.
     ///
+    /// A report counts only from a device that may see the kilroy (the rules of
+    /// `/kilroys/near`; otherwise 404) and that has dropped at least one kilroy of its own
+    /// (otherwise 403).
+    ///
+    ///
     /// - Remark: HTTP `POST /kilroys/{kilroyId}/reports`.
     /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/reports/post(reportKilroy)`.
     func reportKilroy(
@@ -968,14 +1079,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     name: "kilroyId",
                     as: Components.Parameters.KilroyID.self
                 ))
-                let headers: Operations.ReportKilroy.Input.Headers = .init(
-                    xDeviceID: try converter.getRequiredHeaderFieldAsURI(
-                        in: request.headerFields,
-                        name: "X-Device-ID",
-                        as: Components.Parameters.DeviceID.self
-                    ),
-                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
-                )
+                let headers: Operations.ReportKilroy.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
                 let body: Operations.ReportKilroy.Input.Body
                 let chosenContentType = try converter.bestContentType(
@@ -1040,6 +1144,29 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         )
                     }
                     return (response, body)
+                case let .unauthorized(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "WWW-Authenticate",
+                        value: value.headers.wwwAuthenticate
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
                 case let .forbidden(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 403)
@@ -1061,6 +1188,183 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .notFound(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .tooManyRequests(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 429)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Retry-After",
+                        value: value.headers.retryAfter
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// Move the kilroys of an old device id to the caller's credential, once.
+    ///
+    /// Before credentials, a device was known by an id it sent in `X-Device-ID`, and every
+    /// viewer could read that id. An app upgrading from then sends its old id here once,
+    /// authenticated with its new credential: the old id's kilroys, drop count, uploads and
+    /// reports move to the credential and the old id stops meaning anything. The first claim of
+    /// an id wins; a repeated claim by the same credential changes nothing.
+    ///
+    ///
+    /// - Remark: HTTP `POST /devices/claim`.
+    /// - Remark: Generated from `#/paths//devices/claim/post(claimLegacyDevice)`.
+    func claimLegacyDevice(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.ClaimLegacyDevice.id,
+            using: {
+                APIHandler.claimLegacyDevice($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.ClaimLegacyDevice.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.ClaimLegacyDevice.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getRequiredRequestBodyAsJSON(
+                        Components.Schemas.LegacyClaim.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.ClaimLegacyDevice.Input(
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unauthorized(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "WWW-Authenticate",
+                        value: value.headers.wwwAuthenticate
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .notFound(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .conflict(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 409)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

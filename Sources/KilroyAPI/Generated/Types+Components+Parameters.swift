@@ -18,10 +18,6 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
-        /// The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
-        ///
-        /// - Remark: Generated from `#/components/parameters/DeviceID`.
-        public typealias DeviceID = Swift.String
         /// The kilroy's UUID.
         ///
         /// - Remark: Generated from `#/components/parameters/KilroyID`.

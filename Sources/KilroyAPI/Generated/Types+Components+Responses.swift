@@ -46,6 +46,53 @@ extension Components {
                 self.body = body
             }
         }
+        public struct Unauthorized: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Unauthorized/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Unauthorized/headers/WWW-Authenticate`.
+                public var wwwAuthenticate: Swift.String?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - wwwAuthenticate:
+                public init(wwwAuthenticate: Swift.String? = nil) {
+                    self.wwwAuthenticate = wwwAuthenticate
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.Unauthorized.Headers
+            /// - Remark: Generated from `#/components/responses/Unauthorized/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Unauthorized/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.Unauthorized.Body
+            /// Creates a new `Unauthorized`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.Unauthorized.Headers = .init(),
+                body: Components.Responses.Unauthorized.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         public struct Forbidden: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Forbidden/content`.
             @frozen public enum Body: Sendable, Hashable {

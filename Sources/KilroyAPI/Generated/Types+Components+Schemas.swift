@@ -171,8 +171,10 @@ extension Components {
             public var comment: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Kilroy/createdAt`.
             public var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Kilroy/deviceId`.
-            public var deviceId: Swift.String
+            /// True when the calling device dropped this kilroy.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Kilroy/isMine`.
+            public var isMine: Swift.Bool
             /// Creates a new `Kilroy`.
             ///
             /// - Parameters:
@@ -186,7 +188,7 @@ extension Components {
             ///   - placeAddress:
             ///   - comment:
             ///   - createdAt:
-            ///   - deviceId:
+            ///   - isMine: True when the calling device dropped this kilroy.
             public init(
                 id: Swift.String,
                 imageId: Swift.String,
@@ -198,7 +200,7 @@ extension Components {
                 placeAddress: Swift.String? = nil,
                 comment: Swift.String? = nil,
                 createdAt: Foundation.Date,
-                deviceId: Swift.String
+                isMine: Swift.Bool
             ) {
                 self.id = id
                 self.imageId = imageId
@@ -210,7 +212,7 @@ extension Components {
                 self.placeAddress = placeAddress
                 self.comment = comment
                 self.createdAt = createdAt
-                self.deviceId = deviceId
+                self.isMine = isMine
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -223,7 +225,7 @@ extension Components {
                 case placeAddress
                 case comment
                 case createdAt
-                case deviceId
+                case isMine
             }
         }
         /// - Remark: Generated from `#/components/schemas/NearbyKilroy`.
@@ -377,6 +379,40 @@ extension Components {
                 case kilroyId
                 case reportCount
                 case hidden
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LegacyClaim`.
+        public struct LegacyClaim: Codable, Hashable, Sendable {
+            /// The id the device used to send as `X-Device-ID`, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LegacyClaim/legacyDeviceId`.
+            public var legacyDeviceId: Swift.String
+            /// Creates a new `LegacyClaim`.
+            ///
+            /// - Parameters:
+            ///   - legacyDeviceId: The id the device used to send as `X-Device-ID`, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
+            public init(legacyDeviceId: Swift.String) {
+                self.legacyDeviceId = legacyDeviceId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case legacyDeviceId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LegacyClaimResult`.
+        public struct LegacyClaimResult: Codable, Hashable, Sendable {
+            /// How many kilroys moved to the caller by this request (0 when repeated).
+            ///
+            /// - Remark: Generated from `#/components/schemas/LegacyClaimResult/kilroyCount`.
+            public var kilroyCount: Swift.Int32
+            /// Creates a new `LegacyClaimResult`.
+            ///
+            /// - Parameters:
+            ///   - kilroyCount: How many kilroys moved to the caller by this request (0 when repeated).
+            public init(kilroyCount: Swift.Int32) {
+                self.kilroyCount = kilroyCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kilroyCount
             }
         }
         /// - Remark: Generated from `#/components/schemas/Error`.

@@ -127,7 +127,13 @@ public enum Operations {
             }
         }
     }
-    /// Store a photo (JPEG, PNG or HEIC, at most 10 MB); the same bytes are stored once.
+    /// Store a photo (a whole JPEG, PNG or HEIC, at most 10 MB); the same bytes are stored once.
+    ///
+    /// The bytes must be a complete, well-formed image, checked structurally; a valid signature
+    /// followed by anything else is refused. Each device may upload a limited number of photos
+    /// and bytes per day (429 with `Retry-After` beyond it). A photo no kilroy uses an hour after
+    /// its upload is deleted, so upload it just before creating its kilroy.
+    ///
     ///
     /// - Remark: HTTP `POST /images`.
     /// - Remark: Generated from `#/paths//images/post(uploadImage)`.
@@ -136,21 +142,12 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/images/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
-                ///
-                /// - Remark: Generated from `#/paths/images/POST/header/X-Device-ID`.
-                public var xDeviceID: Components.Parameters.DeviceID
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadImage.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xDeviceID: The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
                 ///   - accept:
-                public init(
-                    xDeviceID: Components.Parameters.DeviceID,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadImage.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xDeviceID = xDeviceID
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadImage.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
@@ -173,7 +170,7 @@ public enum Operations {
             ///   - headers:
             ///   - body:
             public init(
-                headers: Operations.UploadImage.Input.Headers,
+                headers: Operations.UploadImage.Input.Headers = .init(),
                 body: Operations.UploadImage.Input.Body
             ) {
                 self.headers = headers
@@ -306,6 +303,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The `Authorization` header is missing or is not `Bearer` and a 43-character base64url device credential.
+            ///
+            /// - Remark: Generated from `#/paths//images/post(uploadImage)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The upload is larger than 10 MB; nothing was written.
             ///
             /// - Remark: Generated from `#/paths//images/post(uploadImage)/responses/413`.
@@ -329,7 +349,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The bytes are not a JPEG, PNG or HEIC image; nothing was written.
+            /// The bytes are not a whole, well-formed JPEG, PNG or HEIC image; nothing was written.
             ///
             /// - Remark: Generated from `#/paths//images/post(uploadImage)/responses/415`.
             ///
@@ -352,7 +372,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The device sent too many writes; retry after the number of seconds in `Retry-After`.
+            /// The device sent too many writes, or used up its upload quota; retry after the number of seconds in `Retry-After`.
             ///
             /// - Remark: Generated from `#/paths//images/post(uploadImage)/responses/429`.
             ///
@@ -455,6 +475,26 @@ public enum Operations {
         }
         @frozen public enum Output: Sendable, Hashable {
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/images/{imageId}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/images/{imageId}/GET/responses/200/headers/X-Content-Type-Options`.
+                    @frozen public enum XContentTypeOptionsPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case nosniff = "nosniff"
+                    }
+                    /// Always `nosniff`, so a browser never reads the bytes as anything but the image type given.
+                    ///
+                    /// - Remark: Generated from `#/paths/images/{imageId}/GET/responses/200/headers/X-Content-Type-Options`.
+                    public var xContentTypeOptions: Operations.GetImage.Output.Ok.Headers.XContentTypeOptionsPayload
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xContentTypeOptions: Always `nosniff`, so a browser never reads the bytes as anything but the image type given.
+                    public init(xContentTypeOptions: Operations.GetImage.Output.Ok.Headers.XContentTypeOptionsPayload) {
+                        self.xContentTypeOptions = xContentTypeOptions
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetImage.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/images/{imageId}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/images/{imageId}/GET/responses/200/content/image\/jpeg`.
@@ -520,8 +560,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetImage.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetImage.Output.Ok.Headers,
+                    body: Operations.GetImage.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -652,21 +697,12 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/kilroys/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
-                ///
-                /// - Remark: Generated from `#/paths/kilroys/POST/header/X-Device-ID`.
-                public var xDeviceID: Components.Parameters.DeviceID
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateKilroy.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xDeviceID: The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
                 ///   - accept:
-                public init(
-                    xDeviceID: Components.Parameters.DeviceID,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateKilroy.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xDeviceID = xDeviceID
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateKilroy.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
@@ -683,7 +719,7 @@ public enum Operations {
             ///   - headers:
             ///   - body:
             public init(
-                headers: Operations.CreateKilroy.Input.Headers,
+                headers: Operations.CreateKilroy.Input.Headers = .init(),
                 body: Operations.CreateKilroy.Input.Body
             ) {
                 self.headers = headers
@@ -816,7 +852,30 @@ public enum Operations {
                     }
                 }
             }
-            /// The id is already used by a different kilroy; nothing was written.
+            /// The `Authorization` header is missing or is not `Bearer` and a 43-character base64url device credential.
+            ///
+            /// - Remark: Generated from `#/paths//kilroys/post(createKilroy)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The id is already used by a different kilroy (or the old device id was claimed by another device); nothing was written.
             ///
             /// - Remark: Generated from `#/paths//kilroys/post(createKilroy)/responses/409`.
             ///
@@ -839,7 +898,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The device sent too many writes; retry after the number of seconds in `Retry-After`.
+            /// The device sent too many writes, or used up its upload quota; retry after the number of seconds in `Retry-After`.
             ///
             /// - Remark: Generated from `#/paths//kilroys/post(createKilroy)/responses/429`.
             ///
@@ -940,21 +999,12 @@ public enum Operations {
             public var query: Operations.FindNearbyKilroys.Input.Query
             /// - Remark: Generated from `#/paths/kilroys/near/GET/header`.
             public struct Headers: Sendable, Hashable {
-                /// The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
-                ///
-                /// - Remark: Generated from `#/paths/kilroys/near/GET/header/X-Device-ID`.
-                public var xDeviceID: Components.Parameters.DeviceID
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FindNearbyKilroys.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xDeviceID: The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
                 ///   - accept:
-                public init(
-                    xDeviceID: Components.Parameters.DeviceID,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FindNearbyKilroys.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xDeviceID = xDeviceID
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FindNearbyKilroys.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
@@ -966,7 +1016,7 @@ public enum Operations {
             ///   - headers:
             public init(
                 query: Operations.FindNearbyKilroys.Input.Query,
-                headers: Operations.FindNearbyKilroys.Input.Headers
+                headers: Operations.FindNearbyKilroys.Input.Headers = .init()
             ) {
                 self.query = query
                 self.headers = headers
@@ -1047,6 +1097,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The `Authorization` header is missing or is not `Bearer` and a 43-character base64url device credential.
+            ///
+            /// - Remark: Generated from `#/paths//kilroys/near/get(findNearbyKilroys)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -1078,7 +1151,11 @@ public enum Operations {
             }
         }
     }
-    /// One kilroy by id (a kilroy hidden by reports is shown only to the device that dropped it).
+    /// One kilroy by id, if the caller may see it.
+    ///
+    /// The same rules as `/kilroys/near` decide: a device always sees its own kilroys; a kilroy
+    /// hidden by reports, or withheld by the reciprocity policy, is a 404 for everyone else.
+    ///
     ///
     /// - Remark: HTTP `GET /kilroys/{kilroyId}`.
     /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/get(getKilroy)`.
@@ -1102,21 +1179,12 @@ public enum Operations {
             public var path: Operations.GetKilroy.Input.Path
             /// - Remark: Generated from `#/paths/kilroys/{kilroyId}/GET/header`.
             public struct Headers: Sendable, Hashable {
-                /// The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
-                ///
-                /// - Remark: Generated from `#/paths/kilroys/{kilroyId}/GET/header/X-Device-ID`.
-                public var xDeviceID: Components.Parameters.DeviceID
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetKilroy.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xDeviceID: The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
                 ///   - accept:
-                public init(
-                    xDeviceID: Components.Parameters.DeviceID,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetKilroy.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xDeviceID = xDeviceID
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetKilroy.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
@@ -1128,7 +1196,7 @@ public enum Operations {
             ///   - headers:
             public init(
                 path: Operations.GetKilroy.Input.Path,
-                headers: Operations.GetKilroy.Input.Headers
+                headers: Operations.GetKilroy.Input.Headers = .init()
             ) {
                 self.path = path
                 self.headers = headers
@@ -1204,6 +1272,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The `Authorization` header is missing or is not `Bearer` and a 43-character base64url device credential.
+            ///
+            /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/get(getKilroy)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
                             response: self
                         )
                     }
@@ -1287,21 +1378,12 @@ public enum Operations {
             public var path: Operations.DeleteKilroy.Input.Path
             /// - Remark: Generated from `#/paths/kilroys/{kilroyId}/DELETE/header`.
             public struct Headers: Sendable, Hashable {
-                /// The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
-                ///
-                /// - Remark: Generated from `#/paths/kilroys/{kilroyId}/DELETE/header/X-Device-ID`.
-                public var xDeviceID: Components.Parameters.DeviceID
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteKilroy.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xDeviceID: The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
                 ///   - accept:
-                public init(
-                    xDeviceID: Components.Parameters.DeviceID,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteKilroy.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xDeviceID = xDeviceID
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteKilroy.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
@@ -1313,7 +1395,7 @@ public enum Operations {
             ///   - headers:
             public init(
                 path: Operations.DeleteKilroy.Input.Path,
-                headers: Operations.DeleteKilroy.Input.Headers
+                headers: Operations.DeleteKilroy.Input.Headers = .init()
             ) {
                 self.path = path
                 self.headers = headers
@@ -1373,6 +1455,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The `Authorization` header is missing or is not `Bearer` and a 43-character base64url device credential.
+            ///
+            /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/delete(deleteKilroy)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
                             response: self
                         )
                     }
@@ -1457,6 +1562,11 @@ public enum Operations {
     }
     /// Report a kilroy as inappropriate; it is hidden once three different devices have reported it.
     ///
+    /// A report counts only from a device that may see the kilroy (the rules of
+    /// `/kilroys/near`; otherwise 404) and that has dropped at least one kilroy of its own
+    /// (otherwise 403).
+    ///
+    ///
     /// - Remark: HTTP `POST /kilroys/{kilroyId}/reports`.
     /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/reports/post(reportKilroy)`.
     public enum ReportKilroy {
@@ -1479,21 +1589,12 @@ public enum Operations {
             public var path: Operations.ReportKilroy.Input.Path
             /// - Remark: Generated from `#/paths/kilroys/{kilroyId}/reports/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
-                ///
-                /// - Remark: Generated from `#/paths/kilroys/{kilroyId}/reports/POST/header/X-Device-ID`.
-                public var xDeviceID: Components.Parameters.DeviceID
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReportKilroy.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xDeviceID: The anonymous id of the calling device, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
                 ///   - accept:
-                public init(
-                    xDeviceID: Components.Parameters.DeviceID,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReportKilroy.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.xDeviceID = xDeviceID
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReportKilroy.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
@@ -1512,7 +1613,7 @@ public enum Operations {
             ///   - body:
             public init(
                 path: Operations.ReportKilroy.Input.Path,
-                headers: Operations.ReportKilroy.Input.Headers,
+                headers: Operations.ReportKilroy.Input.Headers = .init(),
                 body: Operations.ReportKilroy.Input.Body
             ) {
                 self.path = path
@@ -1595,6 +1696,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The `Authorization` header is missing or is not `Bearer` and a 43-character base64url device credential.
+            ///
+            /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/reports/post(reportKilroy)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The device may not do this (for example delete another device's kilroy).
             ///
             /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/reports/post(reportKilroy)/responses/403`.
@@ -1641,9 +1765,252 @@ public enum Operations {
                     }
                 }
             }
-            /// The device sent too many writes; retry after the number of seconds in `Retry-After`.
+            /// The device sent too many writes, or used up its upload quota; retry after the number of seconds in `Retry-After`.
             ///
             /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/reports/post(reportKilroy)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Move the kilroys of an old device id to the caller's credential, once.
+    ///
+    /// Before credentials, a device was known by an id it sent in `X-Device-ID`, and every
+    /// viewer could read that id. An app upgrading from then sends its old id here once,
+    /// authenticated with its new credential: the old id's kilroys, drop count, uploads and
+    /// reports move to the credential and the old id stops meaning anything. The first claim of
+    /// an id wins; a repeated claim by the same credential changes nothing.
+    ///
+    ///
+    /// - Remark: HTTP `POST /devices/claim`.
+    /// - Remark: Generated from `#/paths//devices/claim/post(claimLegacyDevice)`.
+    public enum ClaimLegacyDevice {
+        public static let id: Swift.String = "claimLegacyDevice"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/devices/claim/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ClaimLegacyDevice.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ClaimLegacyDevice.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ClaimLegacyDevice.Input.Headers
+            /// - Remark: Generated from `#/paths/devices/claim/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/devices/claim/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.LegacyClaim)
+            }
+            public var body: Operations.ClaimLegacyDevice.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.ClaimLegacyDevice.Input.Headers = .init(),
+                body: Operations.ClaimLegacyDevice.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/devices/claim/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/devices/claim/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.LegacyClaimResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.LegacyClaimResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ClaimLegacyDevice.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ClaimLegacyDevice.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The old id's kilroys now belong to the caller.
+            ///
+            /// - Remark: Generated from `#/paths//devices/claim/post(claimLegacyDevice)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ClaimLegacyDevice.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ClaimLegacyDevice.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed or a field is invalid; nothing was written.
+            ///
+            /// - Remark: Generated from `#/paths//devices/claim/post(claimLegacyDevice)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The `Authorization` header is missing or is not `Bearer` and a 43-character base64url device credential.
+            ///
+            /// - Remark: Generated from `#/paths//devices/claim/post(claimLegacyDevice)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such kilroy or image.
+            ///
+            /// - Remark: Generated from `#/paths//devices/claim/post(claimLegacyDevice)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The id is already used by a different kilroy (or the old device id was claimed by another device); nothing was written.
+            ///
+            /// - Remark: Generated from `#/paths//devices/claim/post(claimLegacyDevice)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The device sent too many writes, or used up its upload quota; retry after the number of seconds in `Retry-After`.
+            ///
+            /// - Remark: Generated from `#/paths//devices/claim/post(claimLegacyDevice)/responses/429`.
             ///
             /// HTTP response code: `429 tooManyRequests`.
             case tooManyRequests(Components.Responses.TooManyRequests)

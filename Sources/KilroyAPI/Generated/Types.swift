@@ -22,7 +22,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output
-    /// Store a photo (JPEG, PNG or HEIC, at most 10 MB); the same bytes are stored once.
+    /// Store a photo (a whole JPEG, PNG or HEIC, at most 10 MB); the same bytes are stored once.
+    ///
+    /// The bytes must be a complete, well-formed image, checked structurally; a valid signature
+    /// followed by anything else is refused. Each device may upload a limited number of photos
+    /// and bytes per day (429 with `Retry-After` beyond it). A photo no kilroy uses an hour after
+    /// its upload is deleted, so upload it just before creating its kilroy.
+    ///
     ///
     /// - Remark: HTTP `POST /images`.
     /// - Remark: Generated from `#/paths//images/post(uploadImage)`.
@@ -42,7 +48,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /kilroys/near`.
     /// - Remark: Generated from `#/paths//kilroys/near/get(findNearbyKilroys)`.
     func findNearbyKilroys(_ input: Operations.FindNearbyKilroys.Input) async throws -> Operations.FindNearbyKilroys.Output
-    /// One kilroy by id (a kilroy hidden by reports is shown only to the device that dropped it).
+    /// One kilroy by id, if the caller may see it.
+    ///
+    /// The same rules as `/kilroys/near` decide: a device always sees its own kilroys; a kilroy
+    /// hidden by reports, or withheld by the reciprocity policy, is a 404 for everyone else.
+    ///
     ///
     /// - Remark: HTTP `GET /kilroys/{kilroyId}`.
     /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/get(getKilroy)`.
@@ -54,9 +64,26 @@ public protocol APIProtocol: Sendable {
     func deleteKilroy(_ input: Operations.DeleteKilroy.Input) async throws -> Operations.DeleteKilroy.Output
     /// Report a kilroy as inappropriate; it is hidden once three different devices have reported it.
     ///
+    /// A report counts only from a device that may see the kilroy (the rules of
+    /// `/kilroys/near`; otherwise 404) and that has dropped at least one kilroy of its own
+    /// (otherwise 403).
+    ///
+    ///
     /// - Remark: HTTP `POST /kilroys/{kilroyId}/reports`.
     /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/reports/post(reportKilroy)`.
     func reportKilroy(_ input: Operations.ReportKilroy.Input) async throws -> Operations.ReportKilroy.Output
+    /// Move the kilroys of an old device id to the caller's credential, once.
+    ///
+    /// Before credentials, a device was known by an id it sent in `X-Device-ID`, and every
+    /// viewer could read that id. An app upgrading from then sends its old id here once,
+    /// authenticated with its new credential: the old id's kilroys, drop count, uploads and
+    /// reports move to the credential and the old id stops meaning anything. The first claim of
+    /// an id wins; a repeated claim by the same credential changes nothing.
+    ///
+    ///
+    /// - Remark: HTTP `POST /devices/claim`.
+    /// - Remark: Generated from `#/paths//devices/claim/post(claimLegacyDevice)`.
+    func claimLegacyDevice(_ input: Operations.ClaimLegacyDevice.Input) async throws -> Operations.ClaimLegacyDevice.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -68,12 +95,18 @@ extension APIProtocol {
     public func getHealth(headers: Operations.GetHealth.Input.Headers = .init()) async throws -> Operations.GetHealth.Output {
         try await getHealth(Operations.GetHealth.Input(headers: headers))
     }
-    /// Store a photo (JPEG, PNG or HEIC, at most 10 MB); the same bytes are stored once.
+    /// Store a photo (a whole JPEG, PNG or HEIC, at most 10 MB); the same bytes are stored once.
+    ///
+    /// The bytes must be a complete, well-formed image, checked structurally; a valid signature
+    /// followed by anything else is refused. Each device may upload a limited number of photos
+    /// and bytes per day (429 with `Retry-After` beyond it). A photo no kilroy uses an hour after
+    /// its upload is deleted, so upload it just before creating its kilroy.
+    ///
     ///
     /// - Remark: HTTP `POST /images`.
     /// - Remark: Generated from `#/paths//images/post(uploadImage)`.
     public func uploadImage(
-        headers: Operations.UploadImage.Input.Headers,
+        headers: Operations.UploadImage.Input.Headers = .init(),
         body: Operations.UploadImage.Input.Body
     ) async throws -> Operations.UploadImage.Output {
         try await uploadImage(Operations.UploadImage.Input(
@@ -99,7 +132,7 @@ extension APIProtocol {
     /// - Remark: HTTP `POST /kilroys`.
     /// - Remark: Generated from `#/paths//kilroys/post(createKilroy)`.
     public func createKilroy(
-        headers: Operations.CreateKilroy.Input.Headers,
+        headers: Operations.CreateKilroy.Input.Headers = .init(),
         body: Operations.CreateKilroy.Input.Body
     ) async throws -> Operations.CreateKilroy.Output {
         try await createKilroy(Operations.CreateKilroy.Input(
@@ -113,20 +146,24 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//kilroys/near/get(findNearbyKilroys)`.
     public func findNearbyKilroys(
         query: Operations.FindNearbyKilroys.Input.Query,
-        headers: Operations.FindNearbyKilroys.Input.Headers
+        headers: Operations.FindNearbyKilroys.Input.Headers = .init()
     ) async throws -> Operations.FindNearbyKilroys.Output {
         try await findNearbyKilroys(Operations.FindNearbyKilroys.Input(
             query: query,
             headers: headers
         ))
     }
-    /// One kilroy by id (a kilroy hidden by reports is shown only to the device that dropped it).
+    /// One kilroy by id, if the caller may see it.
+    ///
+    /// The same rules as `/kilroys/near` decide: a device always sees its own kilroys; a kilroy
+    /// hidden by reports, or withheld by the reciprocity policy, is a 404 for everyone else.
+    ///
     ///
     /// - Remark: HTTP `GET /kilroys/{kilroyId}`.
     /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/get(getKilroy)`.
     public func getKilroy(
         path: Operations.GetKilroy.Input.Path,
-        headers: Operations.GetKilroy.Input.Headers
+        headers: Operations.GetKilroy.Input.Headers = .init()
     ) async throws -> Operations.GetKilroy.Output {
         try await getKilroy(Operations.GetKilroy.Input(
             path: path,
@@ -139,7 +176,7 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/delete(deleteKilroy)`.
     public func deleteKilroy(
         path: Operations.DeleteKilroy.Input.Path,
-        headers: Operations.DeleteKilroy.Input.Headers
+        headers: Operations.DeleteKilroy.Input.Headers = .init()
     ) async throws -> Operations.DeleteKilroy.Output {
         try await deleteKilroy(Operations.DeleteKilroy.Input(
             path: path,
@@ -148,15 +185,40 @@ extension APIProtocol {
     }
     /// Report a kilroy as inappropriate; it is hidden once three different devices have reported it.
     ///
+    /// A report counts only from a device that may see the kilroy (the rules of
+    /// `/kilroys/near`; otherwise 404) and that has dropped at least one kilroy of its own
+    /// (otherwise 403).
+    ///
+    ///
     /// - Remark: HTTP `POST /kilroys/{kilroyId}/reports`.
     /// - Remark: Generated from `#/paths//kilroys/{kilroyId}/reports/post(reportKilroy)`.
     public func reportKilroy(
         path: Operations.ReportKilroy.Input.Path,
-        headers: Operations.ReportKilroy.Input.Headers,
+        headers: Operations.ReportKilroy.Input.Headers = .init(),
         body: Operations.ReportKilroy.Input.Body
     ) async throws -> Operations.ReportKilroy.Output {
         try await reportKilroy(Operations.ReportKilroy.Input(
             path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Move the kilroys of an old device id to the caller's credential, once.
+    ///
+    /// Before credentials, a device was known by an id it sent in `X-Device-ID`, and every
+    /// viewer could read that id. An app upgrading from then sends its old id here once,
+    /// authenticated with its new credential: the old id's kilroys, drop count, uploads and
+    /// reports move to the credential and the old id stops meaning anything. The first claim of
+    /// an id wins; a repeated claim by the same credential changes nothing.
+    ///
+    ///
+    /// - Remark: HTTP `POST /devices/claim`.
+    /// - Remark: Generated from `#/paths//devices/claim/post(claimLegacyDevice)`.
+    public func claimLegacyDevice(
+        headers: Operations.ClaimLegacyDevice.Input.Headers = .init(),
+        body: Operations.ClaimLegacyDevice.Input.Body
+    ) async throws -> Operations.ClaimLegacyDevice.Output {
+        try await claimLegacyDevice(Operations.ClaimLegacyDevice.Input(
             headers: headers,
             body: body
         ))

@@ -6,7 +6,7 @@ import Storage
 extension KilroyAPIHandler {
     func uploadImage(_ input: Operations.UploadImage.Input) async throws -> Operations.UploadImage.Output {
         do {
-            let device = try RequestValidation.deviceID(input.headers.xDeviceID)
+            let device = try DeviceAuthentication.requireDevice()
             try await admit(device, to: uploadLimiter, what: "uploads")
             let body: HTTPBody
             switch input.body {
@@ -14,20 +14,25 @@ extension KilroyAPIHandler {
                 body = bytes
             }
             let data = try await readImage(body)
-            guard let format = ImageFormat.detect(data) else {
-                throw KilroyRejection(
-                    status: .unsupportedMediaType, code: "unsupported_image",
-                    message: "Only JPEG, PNG and HEIC photos are accepted (recognised by their content).", field: "body")
-            }
+            let format = try Self.validatedFormat(of: data, maximumBytes: configuration.maximumImageBytes)
+            let now = configuration.now()
             let record = StoredImageRecord(
-                id: BlobStore.cid(for: data), format: format, byteCount: data.count, uploaderDeviceID: device,
-                uploadedAt: configuration.now())
+                id: BlobStore.cid(for: data), format: format, byteCount: data.count, uploader: device, uploadedAt: now)
             // Blob first, then its row: a failure in between leaves an unlisted blob, never a row
-            // without bytes. The lock keeps a concurrent delete of the same bytes out.
+            // without bytes. The lock keeps a concurrent delete or collection of the same bytes out.
             let created = try await imageLock.withLock(record.id) {
+                if try await store.image(id: record.id) == nil, let quota = configuration.uploadQuota {
+                    // Only bytes new to the server take disk space, so only they count.
+                    let reservation = try await store.reserveUpload(
+                        owner: device, byteCount: data.count, at: now, quota: quota)
+                    if case .exceeded(let seconds) = reservation {
+                        throw KilroyRejection.quotaExceeded(retryAfter: seconds, quota: quota)
+                    }
+                }
                 try blobs.put(data)
                 return try await store.insertImage(record)
             }
+            await collectOrphanedUploads(limit: Self.collectionBatch)
             let stored = Components.Schemas.StoredImage(
                 id: record.id, contentType: Self.contentType(format), byteCount: Int64(data.count))
             if created {
@@ -38,6 +43,7 @@ extension KilroyAPIHandler {
         } catch let rejection as KilroyRejection {
             switch rejection.status {
             case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
             case .contentTooLarge: return .contentTooLarge(.init(body: .json(rejection.body)))
             case .unsupportedMediaType: return .unsupportedMediaType(.init(body: .json(rejection.body)))
             case .tooManyRequests:
@@ -46,6 +52,20 @@ extension KilroyAPIHandler {
                 throw rejection
             }
         }
+    }
+
+    /// Orphans removed per upload: enough to keep up with any upload rate, few enough that an
+    /// upload never waits long.
+    static let collectionBatch = 16
+
+    /// The format of `data` if it is a whole, well-formed JPEG, PNG or HEIC; a 415 otherwise.
+    static func validatedFormat(of data: Data, maximumBytes: Int) throws(KilroyRejection) -> ImageFormat {
+        guard let format = ImageFormat.detect(data) else {
+            throw KilroyRejection(
+                status: .unsupportedMediaType, code: "unsupported_image",
+                message: "Only JPEG, PNG and HEIC photos are accepted (recognised by their content).", field: "body")
+        }
+        return format
     }
 
     /// The body's bytes, refusing (413) as soon as it is known to exceed the limit: up front from
@@ -70,6 +90,42 @@ extension KilroyAPIHandler {
         return data
     }
 
+    /// Removes uploads no kilroy uses once their grace period is over, at most `limit` of them:
+    /// each one's row and blob go together under the image's lock, so an upload of the same
+    /// bytes or a kilroy created for them meanwhile keeps both.
+    ///
+    /// - Returns: How many were removed.
+    @discardableResult
+    func collectOrphanedUploads(limit: Int) async -> Int {
+        let cutoff = configuration.now().addingTimeInterval(-configuration.orphanGracePeriod)
+        var removed = 0
+        do {
+            for id in try await store.orphanedImages(uploadedBefore: cutoff, limit: limit) {
+                let deleted = try await imageLock.withLock(id) {
+                    guard try await store.deleteOrphanedImage(id: id, uploadedBefore: cutoff) else { return false }
+                    removeBlob(id)
+                    return true
+                }
+                if deleted { removed += 1 }
+            }
+        } catch {
+            logger.warning("kilroy orphaned upload collection failed", metadata: ["error": "\(error)"])
+        }
+        if removed > 0 {
+            logger.info("kilroy orphaned uploads collected", metadata: ["count": "\(removed)"])
+        }
+        return removed
+    }
+
+    /// Deletes a blob whose row is gone; a blob left behind is harmless (and unreachable).
+    func removeBlob(_ id: String) {
+        do {
+            try blobs.delete(id)
+        } catch {
+            logger.warning("kilroy image blob not deleted", metadata: ["image": "\(id)", "error": "\(error)"])
+        }
+    }
+
     func getImage(_ input: Operations.GetImage.Input) async throws -> Operations.GetImage.Output {
         do {
             let id = try RequestValidation.imageID(input.path.imageId, field: "imageId")
@@ -79,17 +135,20 @@ extension KilroyAPIHandler {
                     field: "imageId")
             }
             let body = HTTPBody(data)
+            // The media type is the validated format's, never what the uploader declared; with
+            // nosniff a browser cannot be talked into reading the bytes as HTML or script.
+            let headers = Operations.GetImage.Output.Ok.Headers(xContentTypeOptions: .nosniff)
             switch record.format {
-            case .jpeg: return .ok(.init(body: .jpeg(body)))
-            case .png: return .ok(.init(body: .png(body)))
-            case .heic: return .ok(.init(body: .imageHeic(body)))
+            case .jpeg: return .ok(.init(headers: headers, body: .jpeg(body)))
+            case .png: return .ok(.init(headers: headers, body: .png(body)))
+            case .heic: return .ok(.init(headers: headers, body: .imageHeic(body)))
             }
         } catch let rejection as KilroyRejection {
             switch rejection.status {
             case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
             case .notFound: return .notFound(.init(body: .json(rejection.body)))
-            case .forbidden, .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType, .tooManyRequests,
-                .internalServerError, .serviceUnavailable:
+            case .unauthorized, .forbidden, .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType,
+                .tooManyRequests, .internalServerError, .serviceUnavailable:
                 throw rejection
             }
         }

@@ -4,18 +4,18 @@ import KilroyAPI
 extension KilroyAPIHandler {
     func createKilroy(_ input: Operations.CreateKilroy.Input) async throws -> Operations.CreateKilroy.Output {
         do {
-            let device = try RequestValidation.deviceID(input.headers.xDeviceID)
+            let device = try DeviceAuthentication.requireDevice()
             let record: KilroyRecord
             switch input.body {
-            case .json(let drop): record = try validatedDrop(drop, device: device)
+            case .json(let drop): record = try validatedDrop(drop, owner: device)
             }
             try await admit(device, to: dropLimiter, what: "drops")
             switch try await store.createKilroy(record) {
             case .created(let stored):
-                logger.info("kilroy created", metadata: ["kilroy": "\(stored.id)", "device": "\(device)"])
-                return .created(.init(body: .json(Self.apiKilroy(stored))))
+                logger.info("kilroy created", metadata: ["kilroy": "\(stored.id)"])
+                return .created(.init(body: .json(Self.apiKilroy(stored, viewer: device))))
             case .replayed(let stored):
-                return .ok(.init(body: .json(Self.apiKilroy(stored))))
+                return .ok(.init(body: .json(Self.apiKilroy(stored, viewer: device))))
             case .conflict:
                 throw KilroyRejection(
                     status: .conflict, code: "id_conflict",
@@ -28,6 +28,7 @@ extension KilroyAPIHandler {
         } catch let rejection as KilroyRejection {
             switch rejection.status {
             case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
             case .conflict: return .conflict(.init(body: .json(rejection.body)))
             case .tooManyRequests:
                 return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.body)))
@@ -39,13 +40,15 @@ extension KilroyAPIHandler {
     }
 
     /// The record a valid drop becomes: canonical id and texts, the server's geohash and clock.
-    private func validatedDrop(_ drop: Components.Schemas.NewKilroy, device: String) throws(KilroyRejection) -> KilroyRecord {
+    private func validatedDrop(_ drop: Components.Schemas.NewKilroy, owner: DeviceDigest) throws(KilroyRejection)
+        -> KilroyRecord
+    {
         let now = configuration.now()
         let coordinate = try RequestValidation.coordinate(
             latitude: drop.latitude, longitude: drop.longitude, latitudeField: "latitude", longitudeField: "longitude")
         return KilroyRecord(
             id: try RequestValidation.kilroyID(drop.id, field: "id"),
-            deviceID: device,
+            owner: owner,
             coordinate: coordinate,
             imageID: try RequestValidation.imageID(drop.imageId, field: "imageId"),
             placeName: try RequestValidation.text(drop.placeName, RequestValidation.placeName, field: "placeName"),
@@ -58,16 +61,19 @@ extension KilroyAPIHandler {
 
     func getKilroy(_ input: Operations.GetKilroy.Input) async throws -> Operations.GetKilroy.Output {
         do {
-            let device = try RequestValidation.deviceID(input.headers.xDeviceID)
+            let device = try DeviceAuthentication.requireDevice()
             let id = try RequestValidation.kilroyID(input.path.kilroyId, field: "kilroyId")
-            // A hidden kilroy is shown only to its author; to others it does not exist.
-            guard let record = try await store.kilroy(id: id), !record.isHidden || record.deviceID == device else {
-                throw KilroyRejection.kilroyNotFound
-            }
-            return .ok(.init(body: .json(Self.apiKilroy(record))))
+            // Exactly what `near` would show this device at the kilroy's own position; anything
+            // else does not exist for it.
+            guard let record = try await store.kilroy(id: id) else { throw KilroyRejection.kilroyNotFound }
+            let visibility = try await store.visibility(
+                for: device, policy: configuration.reciprocity, around: record.coordinate, radius: 0)
+            guard visibility.decide(KilroyCandidate(record)) == .include else { throw KilroyRejection.kilroyNotFound }
+            return .ok(.init(body: .json(Self.apiKilroy(record, viewer: device))))
         } catch let rejection as KilroyRejection {
             switch rejection.status {
             case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
             case .notFound: return .notFound(.init(body: .json(rejection.body)))
             case .forbidden, .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType, .tooManyRequests,
                 .internalServerError, .serviceUnavailable:
@@ -78,27 +84,22 @@ extension KilroyAPIHandler {
 
     func deleteKilroy(_ input: Operations.DeleteKilroy.Input) async throws -> Operations.DeleteKilroy.Output {
         do {
-            let device = try RequestValidation.deviceID(input.headers.xDeviceID)
+            let device = try DeviceAuthentication.requireDevice()
             let id = try RequestValidation.kilroyID(input.path.kilroyId, field: "kilroyId")
             guard let record = try await store.kilroy(id: id) else { throw KilroyRejection.kilroyNotFound }
-            guard record.deviceID == device else { throw Self.notOwner }
+            guard record.owner == device else { throw Self.notOwner }
             // Under the image's lock, so that no upload of the same bytes slips in between the
             // row's deletion and the blob's.
             let deletion = try await imageLock.withLock(record.imageID) {
-                let deletion = try await store.deleteKilroy(id: id, deviceID: device)
+                let deletion = try await store.deleteKilroy(id: id, owner: device)
                 if case .deleted(let orphan?) = deletion {
-                    do {
-                        try blobs.delete(orphan)
-                    } catch {
-                        // The rows are gone; a blob left behind is harmless (and unreachable).
-                        logger.warning("kilroy image blob not deleted", metadata: ["image": "\(orphan)", "error": "\(error)"])
-                    }
+                    removeBlob(orphan)
                 }
                 return deletion
             }
             switch deletion {
             case .deleted:
-                logger.info("kilroy deleted", metadata: ["kilroy": "\(id)", "device": "\(device)"])
+                logger.info("kilroy deleted", metadata: ["kilroy": "\(id)"])
                 return .noContent(.init())
             case .notFound: throw KilroyRejection.kilroyNotFound
             case .notOwner: throw Self.notOwner
@@ -106,6 +107,7 @@ extension KilroyAPIHandler {
         } catch let rejection as KilroyRejection {
             switch rejection.status {
             case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
             case .forbidden: return .forbidden(.init(body: .json(rejection.body)))
             case .notFound: return .notFound(.init(body: .json(rejection.body)))
             case .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType, .tooManyRequests,
@@ -117,7 +119,7 @@ extension KilroyAPIHandler {
 
     func reportKilroy(_ input: Operations.ReportKilroy.Input) async throws -> Operations.ReportKilroy.Output {
         do {
-            let device = try RequestValidation.deviceID(input.headers.xDeviceID)
+            let device = try DeviceAuthentication.requireDevice()
             let id = try RequestValidation.kilroyID(input.path.kilroyId, field: "kilroyId")
             let reason: String?
             switch input.body {
@@ -126,7 +128,8 @@ extension KilroyAPIHandler {
             }
             try await admit(device, to: reportLimiter, what: "reports")
             let outcome = try await store.reportKilroy(
-                id: id, deviceID: device, reason: reason, at: configuration.now(), hideThreshold: configuration.reportsToHide)
+                id: id, reporter: device, reason: reason, at: configuration.now(),
+                hideThreshold: configuration.reportsToHide, policy: configuration.reciprocity)
             switch outcome {
             case .counted(let count, let hidden):
                 logger.info("kilroy reported", metadata: ["kilroy": "\(id)", "reports": "\(count)", "hidden": "\(hidden)"])
@@ -135,10 +138,13 @@ extension KilroyAPIHandler {
                 throw KilroyRejection.kilroyNotFound
             case .ownKilroy:
                 throw Self.ownKilroy
+            case .noOwnDrops:
+                throw Self.noOwnDrops
             }
         } catch let rejection as KilroyRejection {
             switch rejection.status {
             case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
             case .forbidden: return .forbidden(.init(body: .json(rejection.body)))
             case .notFound: return .notFound(.init(body: .json(rejection.body)))
             case .tooManyRequests:
@@ -155,4 +161,8 @@ extension KilroyAPIHandler {
 
     private static let ownKilroy = KilroyRejection(
         status: .forbidden, code: "own_kilroy", message: "You cannot report a kilroy this device dropped; delete it instead.")
+
+    private static let noOwnDrops = KilroyRejection(
+        status: .forbidden, code: "no_own_drops",
+        message: "Only devices that have dropped a kilroy of their own can report others; drop one first.")
 }

@@ -5,7 +5,7 @@ extension KilroyAPIHandler {
         -> Operations.FindNearbyKilroys.Output
     {
         do {
-            let device = try RequestValidation.deviceID(input.headers.xDeviceID)
+            let device = try DeviceAuthentication.requireDevice()
             let center = try RequestValidation.coordinate(
                 latitude: input.query.lat, longitude: input.query.lon, latitudeField: "lat", longitudeField: "lon")
             let radius = try RequestValidation.radius(input.query.radius)
@@ -13,12 +13,13 @@ extension KilroyAPIHandler {
             let search = NearbySearch(store: store, policy: configuration.reciprocity)
             let (kilroys, status) = try await search.run(viewer: device, center: center, radius: radius, limit: limit)
             let body = Components.Schemas.NearbyKilroys(
-                kilroys: kilroys.map { .init(kilroy: Self.apiKilroy($0.kilroy), distanceMeters: $0.distanceMeters) },
+                kilroys: kilroys.map { .init(kilroy: Self.apiKilroy($0.kilroy, viewer: device), distanceMeters: $0.distanceMeters) },
                 reciprocity: Self.apiStatus(status))
             return .ok(.init(body: .json(body)))
         } catch let rejection as KilroyRejection {
             switch rejection.status {
             case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
             case .forbidden, .notFound, .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType,
                 .tooManyRequests, .internalServerError, .serviceUnavailable:
                 throw rejection

@@ -9,6 +9,9 @@ import Storage
 ///
 /// Refusals the contract documents for an operation are returned as its typed outputs; any
 /// other ``KilroyRejection`` is thrown and rendered by ``OpenAPIErrorMiddleware``.
+///
+/// The calling device is ``DeviceAuthentication/current`` (a credential digest). Nothing here
+/// logs it, at any level: a digest is as good as a name for the device in a leaked log.
 struct KilroyAPIHandler: APIProtocol {
     let store: any KilroyServerStore
     let blobs: BlobStore
@@ -17,6 +20,7 @@ struct KilroyAPIHandler: APIProtocol {
     let dropLimiter: TokenBucketLimiter?
     let uploadLimiter: TokenBucketLimiter?
     let reportLimiter: TokenBucketLimiter?
+    let claimLimiter: TokenBucketLimiter?
     let imageLock = KeyedLock()
 
     /// Where a client downloads images, relative to the server.
@@ -30,6 +34,7 @@ struct KilroyAPIHandler: APIProtocol {
         dropLimiter = configuration.dropRateLimit.map { TokenBucketLimiter(limit: $0) }
         uploadLimiter = configuration.uploadRateLimit.map { TokenBucketLimiter(limit: $0) }
         reportLimiter = configuration.reportRateLimit.map { TokenBucketLimiter(limit: $0) }
+        claimLimiter = configuration.claimRateLimit.map { TokenBucketLimiter(limit: $0) }
     }
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
@@ -43,19 +48,26 @@ struct KilroyAPIHandler: APIProtocol {
     }
 
     /// Takes a token from `device`'s bucket of `limiter`, or refuses with 429.
-    func admit(_ device: String, to limiter: TokenBucketLimiter?, what: String) async throws(KilroyRejection) {
+    func admit(_ device: DeviceDigest, to limiter: TokenBucketLimiter?, what: String) async throws(KilroyRejection) {
         guard let limiter else { return }
-        switch await limiter.acquire(device, now: configuration.now()) {
+        switch await limiter.acquire(device.key, now: configuration.now()) {
         case .allowed:
             return
         case .limited(let seconds):
-            logger.notice("kilroy request rate limited", metadata: ["device": "\(device)", "kind": "\(what)"])
+            logger.notice("kilroy request rate limited", metadata: ["kind": "\(what)"])
             throw .rateLimited(retryAfter: seconds, what: what)
         }
     }
 
-    /// The contract's view of a stored kilroy.
-    static func apiKilroy(_ record: KilroyRecord) -> Components.Schemas.Kilroy {
+    /// A 401 as the contract's typed response (the same body and headers as
+    /// ``KilroyRejection/response()`` gives it).
+    static func unauthorized(_ rejection: KilroyRejection) -> Components.Responses.Unauthorized {
+        .init(headers: .init(wwwAuthenticate: #"Bearer realm="kilroy""#), body: .json(rejection.body))
+    }
+
+    /// The contract's view of a stored kilroy for `viewer`: never who dropped it, only whether
+    /// the viewer did.
+    static func apiKilroy(_ record: KilroyRecord, viewer: DeviceDigest) -> Components.Schemas.Kilroy {
         Components.Schemas.Kilroy(
             id: record.id,
             imageId: record.imageID,
@@ -67,7 +79,7 @@ struct KilroyAPIHandler: APIProtocol {
             placeAddress: record.placeAddress,
             comment: record.comment,
             createdAt: record.createdAt,
-            deviceId: record.deviceID
+            isMine: record.owner == viewer
         )
     }
 }

@@ -6,6 +6,7 @@ import KilroyAPI
 struct KilroyRejection: Error, Equatable, Sendable {
     enum Status: Int, Sendable {
         case badRequest = 400
+        case unauthorized = 401
         case forbidden = 403
         case notFound = 404
         case notAcceptable = 406
@@ -32,16 +33,23 @@ struct KilroyRejection: Error, Equatable, Sendable {
         KilroyRejection(status: .badRequest, code: code, message: message, field: field)
     }
 
-    static func invalidDeviceID(_ value: String) -> KilroyRejection {
-        .badRequest(
-            "invalid_device_id",
-            "The X-Device-ID header must be 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'; send the id the app created for this device.",
-            field: "X-Device-ID")
-    }
+    // The credential rejections never repeat what was sent: it may be a real token sent wrongly.
 
-    static let missingDeviceID = KilroyRejection.badRequest(
-        "missing_device_id", "Send the X-Device-ID header with the anonymous id the app created for this device.",
-        field: "X-Device-ID")
+    static let missingCredential = KilroyRejection(
+        status: .unauthorized, code: "missing_credential",
+        message: "Send the Authorization header as \"Bearer <token>\" with the 256-bit credential the app created for this device.",
+        field: "Authorization")
+
+    static let invalidCredential = KilroyRejection(
+        status: .unauthorized, code: "invalid_credential",
+        message: "The Authorization header must be one \"Bearer <token>\" whose token is 43 characters of base64url (A-Z, a-z, 0-9, '-', '_'): the device's 256-bit credential.",
+        field: "Authorization")
+
+    static func invalidLegacyDeviceID(field: String) -> KilroyRejection {
+        .badRequest(
+            "invalid_legacy_device_id",
+            "\(field) must be the old device id: 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.", field: field)
+    }
 
     static func invalidKilroyID(field: String) -> KilroyRejection {
         .badRequest("invalid_id", "A kilroy id must be a UUID such as 0F8FAD5B-D9CB-469F-A165-70867728950E.", field: field)
@@ -57,6 +65,15 @@ struct KilroyRejection: Error, Equatable, Sendable {
             status: .tooManyRequests, code: "rate_limited",
             message: "This device sent too many \(what) too quickly; wait \(retryAfter) s and try again.",
             field: nil, retryAfter: retryAfter)
+    }
+
+    static func quotaExceeded(retryAfter: Int, quota: UploadQuota) -> KilroyRejection {
+        let hours = quota.window / 3_600
+        let window = hours == hours.rounded() ? "\(Int(hours)) h" : "\(Int(quota.window)) s"
+        return KilroyRejection(
+            status: .tooManyRequests, code: "upload_quota_exceeded",
+            message: "This device has used its upload quota (\(quota.maximumCount) photos or \(quota.maximumBytes / (1024 * 1024)) MB per \(window)); wait \(retryAfter) s and try again.",
+            field: "body", retryAfter: retryAfter)
     }
 
     static let kilroyNotFound = KilroyRejection(

@@ -5,7 +5,7 @@ import Observability
 import OpenAPIRuntime
 
 /// Turns every error the generated server code throws into the contract's JSON `Error` with a
-/// 4xx status when the request was at fault — a missing `X-Device-ID`, malformed JSON, a bad
+/// 4xx status when the request was at fault — a missing credential, malformed JSON, a bad
 /// query parameter, a wrong content type — and a 500 only for the server's own failures, which
 /// are logged through the ``ErrorReporter``.
 struct OpenAPIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -42,12 +42,6 @@ struct OpenAPIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Why the generated code could not read the request.
     private static func requestRejection(for error: OpenAPIRuntime.ServerError) -> KilroyRejection {
-        let headers = error.request.headerFields
-        if OperationsWithDevice.ids.contains(error.operationID),
-            !headers.contains(where: { $0.name.canonicalName == "x-device-id" })
-        {
-            return .missingDeviceID
-        }
         if error.httpStatus == .unsupportedMediaType {
             let expected = error.operationID == Operations.UploadImage.id
                 ? "image/jpeg, image/png, image/heic or application/octet-stream" : "application/json"
@@ -115,11 +109,14 @@ struct OpenAPIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 extension KilroyRejection {
-    /// The JSON `Error` response, with `Retry-After` for a 429.
+    /// The JSON `Error` response, with `Retry-After` for a 429 and `WWW-Authenticate` for a 401.
     func response() -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter {
             headers[.retryAfter] = String(retryAfter)
+        }
+        if status == .unauthorized {
+            headers[.wwwAuthenticate] = #"Bearer realm="kilroy""#
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -128,12 +125,4 @@ extension KilroyRejection {
             status: HTTPResponse.Status(code: status.rawValue), headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
-}
-
-/// Operations whose requests must carry `X-Device-ID`.
-private enum OperationsWithDevice {
-    static let ids: Set<String> = [
-        Operations.UploadImage.id, Operations.CreateKilroy.id, Operations.FindNearbyKilroys.id,
-        Operations.GetKilroy.id, Operations.DeleteKilroy.id, Operations.ReportKilroy.id,
-    ]
 }

@@ -17,8 +17,9 @@ enum RequestValidation {
     static let limits = 1...500
     static let defaultLimit = 100
 
-    /// 8 to 64 characters of A-Z, a-z, 0-9, `-` and `_`.
-    static func deviceID(_ value: String) throws(KilroyRejection) -> String {
+    /// A legacy device id (what clients sent as `X-Device-ID` before credentials): 8 to 64
+    /// characters of A-Z, a-z, 0-9, `-` and `_`.
+    static func legacyDeviceID(_ value: String, field: String) throws(KilroyRejection) -> String {
         let allowed = (8...64).contains(value.utf8.count) && value.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -28,7 +29,7 @@ enum RequestValidation {
                 false
             }
         }
-        guard allowed else { throw .invalidDeviceID(value) }
+        guard allowed else { throw .invalidLegacyDeviceID(field: field) }
         return value
     }
 

@@ -4,15 +4,16 @@ import Geo
 /// the reciprocity policy and hiding without loading the whole row.
 public struct KilroyCandidate: Hashable, Sendable {
     public var id: String
-    public var deviceID: String
+    /// The digest of its dropper's credential.
+    public var owner: DeviceDigest
     public var coordinate: Coordinate
     public var isHidden: Bool
     /// Great-circle distance from the query's centre, metres.
     public var distanceMeters: Double
 
-    public init(id: String, deviceID: String, coordinate: Coordinate, isHidden: Bool, distanceMeters: Double) {
+    public init(id: String, owner: DeviceDigest, coordinate: Coordinate, isHidden: Bool, distanceMeters: Double) {
         self.id = id
-        self.deviceID = deviceID
+        self.owner = owner
         self.coordinate = coordinate
         self.isHidden = isHidden
         self.distanceMeters = distanceMeters

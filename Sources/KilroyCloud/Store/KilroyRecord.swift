@@ -8,8 +8,8 @@ import Geo
 public struct KilroyRecord: Hashable, Sendable {
     /// The client-chosen UUID, upper case (`UUID.uuidString`).
     public var id: String
-    /// The anonymous id of the device that dropped it.
-    public var deviceID: String
+    /// The digest of the credential of the device that dropped it.
+    public var owner: DeviceDigest
     /// Where it was dropped.
     public var coordinate: Coordinate
     /// The content identifier of its photo in the blob store.
@@ -27,12 +27,12 @@ public struct KilroyRecord: Hashable, Sendable {
     public var isHidden: Bool
 
     public init(
-        id: String, deviceID: String, coordinate: Coordinate, imageID: String,
+        id: String, owner: DeviceDigest, coordinate: Coordinate, imageID: String,
         placeName: String?, placeAddress: String?, comment: String?, createdAt: Date, receivedAt: Date,
         reportCount: Int = 0, isHidden: Bool = false
     ) {
         self.id = id
-        self.deviceID = deviceID
+        self.owner = owner
         self.coordinate = coordinate
         self.imageID = imageID
         self.placeName = placeName
@@ -50,7 +50,7 @@ public struct KilroyRecord: Hashable, Sendable {
     /// Whether `other` is the same drop sent again: every field the client sent (and the device
     /// that sent it) is equal. Server-side state (`receivedAt`, reports) is not compared.
     public func isReplay(of other: KilroyRecord) -> Bool {
-        id == other.id && deviceID == other.deviceID && coordinate == other.coordinate
+        id == other.id && owner == other.owner && coordinate == other.coordinate
             && imageID == other.imageID && placeName == other.placeName && placeAddress == other.placeAddress
             && comment == other.comment && createdAt == other.createdAt
     }

@@ -1,12 +1,21 @@
+import Foundation
 import GRDB
 
 /// The Kilroy cloud's SQLite schema, created by migrations (a change is a new migration, never
 /// an edit of an old one, so existing server databases upgrade).
+///
+/// After `v2-device-digests`, every column naming a device holds a ``DeviceDigest`` (a 32-byte
+/// BLOB), never a device's credential or id: `kilroys.owner`, `images.uploader`,
+/// `reports.reporter`, `device_drops.owner`, `upload_log.owner`, `legacy_claims.*`. (Columns
+/// from v1 keep their declared type TEXT; SQLite stores the BLOBs as they are.)
 enum KilroySchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try createV1(db)
+        }
+        migrator.registerMigration("v2-device-digests") { db in
+            try migrateV2(db)
         }
         return migrator
     }
@@ -68,6 +77,62 @@ enum KilroySchema {
             CREATE TABLE device_drops (
                 device_id TEXT PRIMARY KEY NOT NULL,
                 drop_count INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            """)
+    }
+
+    /// Devices become credentials: every raw device id at rest (v1 stored the `X-Device-ID`
+    /// text, which every viewer could read and replay) is replaced by its legacy digest, so the
+    /// old id can neither be read from the database nor used as a credential. A device proves
+    /// its old id once through `POST /devices/claim` to move its rows to its new credential.
+    ///
+    /// Also adds what the upload quota (`upload_log`), orphan collection (`images_uploaded`)
+    /// and claims (`legacy_claims`) need.
+    private static func migrateV2(_ db: Database) throws {
+        // Overwrite the bytes of the replaced ids instead of leaving them in free space.
+        try db.execute(sql: "PRAGMA secure_delete = ON")
+        let digest = DatabaseFunction("kilroy_legacy_digest", argumentCount: 1, pure: true) { values in
+            guard let id = String.fromDatabaseValue(values[0]) else { return nil }
+            return DeviceDigest(legacyDeviceID: id).databaseValue
+        }
+        db.add(function: digest)
+        defer { db.remove(function: digest) }
+        try db.execute(sql: """
+            ALTER TABLE kilroys RENAME COLUMN device_id TO owner;
+            UPDATE kilroys SET owner = kilroy_legacy_digest(owner);
+            DROP INDEX kilroys_device;
+            CREATE INDEX kilroys_owner ON kilroys(owner);
+
+            ALTER TABLE images RENAME COLUMN uploader_device_id TO uploader;
+            UPDATE images SET uploader = kilroy_legacy_digest(uploader);
+            CREATE INDEX images_uploaded ON images(uploaded_at);
+
+            ALTER TABLE reports RENAME COLUMN device_id TO reporter;
+            UPDATE reports SET reporter = kilroy_legacy_digest(reporter);
+            CREATE INDEX reports_reporter ON reports(reporter);
+
+            ALTER TABLE device_drops RENAME COLUMN device_id TO owner;
+            UPDATE device_drops SET owner = kilroy_legacy_digest(owner);
+            """)
+
+        // upload_log — one row per new image accepted, for the per-device upload quota. Rows
+        // older than the quota's window are pruned as new uploads come in.
+        try db.execute(sql: """
+            CREATE TABLE upload_log (
+                owner BLOB NOT NULL,
+                uploaded_at REAL NOT NULL,
+                byte_count INTEGER NOT NULL
+            );
+            CREATE INDEX upload_log_owner ON upload_log(owner, uploaded_at);
+            CREATE INDEX upload_log_time ON upload_log(uploaded_at);
+            """)
+
+        // legacy_claims — legacy ids whose rows moved to a credential; the first claim wins.
+        try db.execute(sql: """
+            CREATE TABLE legacy_claims (
+                legacy BLOB PRIMARY KEY NOT NULL,
+                claimed_by BLOB NOT NULL,
+                claimed_at REAL NOT NULL
             ) WITHOUT ROWID;
             """)
     }

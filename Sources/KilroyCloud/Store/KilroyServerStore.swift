@@ -1,7 +1,8 @@
 import Foundation
 import Geo
 
-/// Where the Kilroy cloud keeps its kilroys, image metadata, reports and per-device drop counts.
+/// Where the Kilroy cloud keeps its kilroys, image metadata, reports, per-device drop counts and
+/// upload quotas. Devices appear only as ``DeviceDigest``s.
 ///
 /// A protocol so that the embedded SQLite store (``SQLiteKilroyStore``) and a PostgreSQL one for
 /// scale can serve the same handlers. Every method is one transaction: it either does all it
@@ -11,32 +12,57 @@ public protocol KilroyServerStore: Sendable {
     /// Runs a trivial query, so `/health` can tell that the store answers.
     func checkHealth() async throws
 
+    // MARK: Images
+
     /// The metadata of the image stored under `id`, if any.
     func image(id: String) async throws -> StoredImageRecord?
 
-    /// Records an uploaded image. Returns `false`, changing nothing, when `image.id` is already
-    /// recorded (the same bytes were uploaded before).
+    /// Records an uploaded image. When `image.id` is already recorded (the same bytes were
+    /// uploaded before) it returns `false` and only moves the start of the image's grace period
+    /// to `image.uploadedAt` if that is later, so bytes uploaded again for a new kilroy are not
+    /// collected as an orphan before the kilroy is created.
     func insertImage(_ image: StoredImageRecord) async throws -> Bool
 
+    /// Counts an upload of `byteCount` new bytes by `owner` against `quota`, or refuses it,
+    /// deciding in one transaction so the quota holds across several server processes.
+    func reserveUpload(owner: DeviceDigest, byteCount: Int, at date: Date, quota: UploadQuota) async throws
+        -> UploadReservation
+
+    /// Up to `limit` ids of images no kilroy uses that were uploaded before `date`.
+    func orphanedImages(uploadedBefore date: Date, limit: Int) async throws -> [String]
+
+    /// Deletes the metadata of image `id` if no kilroy uses it and it was uploaded before
+    /// `date`; returns whether it did (then the caller removes the blob).
+    func deleteOrphanedImage(id: String, uploadedBefore date: Date) async throws -> Bool
+
+    // MARK: Kilroys
+
     /// Stores a new kilroy, recognises a retry of one, or reports why it cannot. A new kilroy
-    /// also counts as one drop of its device (see ``dropCount(deviceID:)``).
+    /// also counts as one drop of its owner (see ``dropCount(owner:)``).
     func createKilroy(_ kilroy: KilroyRecord) async throws -> KilroyCreation
 
-    /// The kilroy with this id (hidden or not), if any.
+    /// The kilroy with this id (hidden or not, whoever may see it), if any.
     func kilroy(id: String) async throws -> KilroyRecord?
 
-    /// Deletes a kilroy if `deviceID` dropped it, and the metadata of its image if no other
-    /// kilroy uses that image.
-    func deleteKilroy(id: String, deviceID: String) async throws -> KilroyDeletion
+    /// Deletes a kilroy if `owner` dropped it, and the metadata of its image if no other kilroy
+    /// uses that image.
+    func deleteKilroy(id: String, owner: DeviceDigest) async throws -> KilroyDeletion
 
-    /// Records that `deviceID` reported the kilroy; it becomes hidden once `hideThreshold`
-    /// different devices have.
-    func reportKilroy(id: String, deviceID: String, reason: String?, at date: Date, hideThreshold: Int) async throws
-        -> KilroyReporting
+    /// Records that `reporter` reported the kilroy; it becomes hidden once `hideThreshold`
+    /// different devices have. The report counts only if, in the same transaction, the reporter
+    /// may see the kilroy under `policy` (``KilroyVisibility``) and has dropped a kilroy itself.
+    func reportKilroy(
+        id: String, reporter: DeviceDigest, reason: String?, at date: Date, hideThreshold: Int, policy: ReciprocityPolicy
+    ) async throws -> KilroyReporting
 
-    /// How many kilroys `deviceID` has dropped, ever (deleting one does not give the count back,
+    /// How many kilroys `owner` has dropped, ever (deleting one does not give the count back,
     /// so a reciprocity unlock cannot be farmed by dropping and deleting).
-    func dropCount(deviceID: String) async throws -> Int
+    func dropCount(owner: DeviceDigest) async throws -> Int
+
+    /// What `viewer` may see under `policy` within `radius` metres of `center`: its drop count
+    /// and, for the `local` policy, its own drops that can unlock anything in that circle.
+    func visibility(for viewer: DeviceDigest, policy: ReciprocityPolicy, around center: Coordinate, radius: Double)
+        async throws -> KilroyVisibility
 
     /// The kilroys within `radius` metres of `center` (haversine) that `decide` includes,
     /// nearest first (ties by id), at most `limit` of them.
@@ -48,7 +74,15 @@ public protocol KilroyServerStore: Sendable {
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
     ) async throws -> NearbyResult
 
-    /// Where `deviceID`'s kilroys within `radius` metres of `center` are (for the `local`
+    /// Where `owner`'s kilroys within `radius` metres of `center` are (for the `local`
     /// reciprocity policy).
-    func dropLocations(deviceID: String, center: Coordinate, radius: Double) async throws -> [Coordinate]
+    func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate]
+
+    // MARK: Devices
+
+    /// Moves everything stored under a legacy device id (kilroys, drop count, uploads, reports)
+    /// to the credential `claimant`, once: the first claim wins, a repeat by the same claimant
+    /// changes nothing.
+    func claimLegacyDevice(legacy: DeviceDigest, by claimant: DeviceDigest, at date: Date) async throws
+        -> LegacyClaimOutcome
 }

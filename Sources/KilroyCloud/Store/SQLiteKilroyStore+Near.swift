@@ -15,7 +15,7 @@ extension SQLiteKilroyStore {
         return try await writer.read { db in
             var chosen: [(rowID: Int64, distance: Double)] = []
             var withheld = 0
-            for entry in try Self.circle(db, center: center, radius: radius, deviceID: nil) {
+            for entry in try Self.circle(db, center: center, radius: radius, owner: nil) {
                 guard chosen.count < limit else { break }
                 switch decide(entry.candidate) {
                 case .include: chosen.append((entry.rowID, entry.candidate.distanceMeters))
@@ -27,29 +27,29 @@ extension SQLiteKilroyStore {
         }
     }
 
-    public func dropLocations(deviceID: String, center: Coordinate, radius: Double) async throws -> [Coordinate] {
+    public func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate] {
         guard radius >= 0 else { return [] }
         return try await writer.read { db in
-            try Self.circle(db, center: center, radius: radius, deviceID: deviceID).map(\.candidate.coordinate)
+            try Self.circle(db, center: center, radius: radius, owner: owner).map(\.candidate.coordinate)
         }
     }
 
-    /// Every kilroy within `radius` of `center` (of `deviceID` only, if given), nearest first,
+    /// Every kilroy within `radius` of `center` (of `owner` only, if given), nearest first,
     /// ties by id.
-    private static func circle(
-        _ db: Database, center: Coordinate, radius: Double, deviceID: String?
+    static func circle(
+        _ db: Database, center: Coordinate, radius: Double, owner wanted: DeviceDigest?
     ) throws -> [(rowID: Int64, candidate: KilroyCandidate)] {
         let scan = try db.cachedStatement(sql: """
-            SELECT rowid, id, latitude, longitude, hidden, device_id FROM kilroys INDEXED BY kilroys_near
+            SELECT rowid, id, latitude, longitude, hidden, owner FROM kilroys INDEXED BY kilroys_near
             WHERE geohash >= ? AND geohash < ?
             """)
         var inCircle: [(rowID: Int64, candidate: KilroyCandidate)] = []
         for range in try KilroyGeoIndex.ranges(center: center, radius: radius) {
             let rows = try Row.fetchCursor(scan, arguments: [range.start, range.end])
             while let row = try rows.next() {
-                let owner = try row.decode(String.self, atIndex: 5)
-                if let deviceID, owner != deviceID { continue }
                 let id = try row.decode(String.self, atIndex: 1)
+                let owner = try decodeOwner(row, atIndex: 5, table: "kilroys", id: id)
+                if let wanted, owner != wanted { continue }
                 let coordinate: Coordinate
                 do {
                     coordinate = try Coordinate(
@@ -60,7 +60,7 @@ extension SQLiteKilroyStore {
                 let distance = haversineDistance(from: center, to: coordinate)
                 guard distance <= radius else { continue }
                 let candidate = KilroyCandidate(
-                    id: id, deviceID: owner, coordinate: coordinate, isHidden: try row.decode(Bool.self, atIndex: 4),
+                    id: id, owner: owner, coordinate: coordinate, isHidden: try row.decode(Bool.self, atIndex: 4),
                     distanceMeters: distance)
                 inCircle.append((try row.decode(Int64.self, atIndex: 0), candidate))
             }

@@ -8,6 +8,7 @@ import Storage
 /// Kilroys are one table with a geohash index (10 characters); a near query scans one index
 /// range per geohash range of the circle's cover and keeps the rows whose haversine distance is
 /// within the radius (see `SQLiteKilroyStore+Near.swift`). Each method is one transaction.
+/// Devices are stored only as ``DeviceDigest`` BLOBs (see ``KilroySchema``).
 public struct SQLiteKilroyStore: KilroyServerStore {
     let writer: any DatabaseWriter
 
@@ -31,6 +32,20 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 
+    /// Runs `body` in a transaction that takes the write lock at once (`BEGIN IMMEDIATE`), so
+    /// a read-then-write decision (a quota, a claim) cannot interleave with another process's.
+    private func immediateWrite<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try await writer.writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(db)
+                return .commit
+            }
+            guard let result else { preconditionFailure("a committed transaction sets its result") }
+            return result
+        }
+    }
+
     // MARK: Images
 
     public func image(id: String) async throws -> StoredImageRecord? {
@@ -41,14 +56,72 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         try await writer.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO images (id, format, byte_count, uploader_device_id, uploaded_at)
+                    INSERT INTO images (id, format, byte_count, uploader, uploaded_at)
                     VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING
                     """,
                 arguments: [
-                    image.id, image.format.rawValue, image.byteCount, image.uploaderDeviceID,
+                    image.id, image.format.rawValue, image.byteCount, image.uploader,
                     image.uploadedAt.timeIntervalSince1970,
                 ]
             )
+            if db.changesCount > 0 { return true }
+            try db.execute(
+                sql: "UPDATE images SET uploaded_at = ? WHERE id = ? AND uploaded_at < ?",
+                arguments: [image.uploadedAt.timeIntervalSince1970, image.id, image.uploadedAt.timeIntervalSince1970])
+            return false
+        }
+    }
+
+    public func reserveUpload(owner: DeviceDigest, byteCount: Int, at date: Date, quota: UploadQuota) async throws
+        -> UploadReservation
+    {
+        let now = date.timeIntervalSince1970
+        let windowStart = now - quota.window
+        return try await immediateWrite { db in
+            try db.execute(sql: "DELETE FROM upload_log WHERE uploaded_at <= ?", arguments: [windowStart])
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*), COALESCE(SUM(byte_count), 0), MIN(uploaded_at) FROM upload_log
+                    WHERE owner = ? AND uploaded_at > ?
+                    """,
+                arguments: [owner, windowStart])
+            let count = row.map { $0[0] as Int } ?? 0
+            let bytes = row.map { $0[1] as Int } ?? 0
+            let oldest = row.flatMap { $0[2] as Double? }
+            guard count < quota.maximumCount, byteCount <= quota.maximumBytes - bytes else {
+                let wait = (oldest ?? now) + quota.window - now
+                return .exceeded(retryAfterSeconds: max(1, Int(min(wait, 86_400 * 366).rounded(.up))))
+            }
+            try db.execute(
+                sql: "INSERT INTO upload_log (owner, uploaded_at, byte_count) VALUES (?, ?, ?)",
+                arguments: [owner, now, byteCount])
+            return .allowed
+        }
+    }
+
+    public func orphanedImages(uploadedBefore date: Date, limit: Int) async throws -> [String] {
+        guard limit > 0 else { return [] }
+        return try await writer.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM images INDEXED BY images_uploaded
+                    WHERE uploaded_at < ? AND NOT EXISTS (SELECT 1 FROM kilroys WHERE kilroys.image_id = images.id)
+                    ORDER BY uploaded_at LIMIT ?
+                    """,
+                arguments: [date.timeIntervalSince1970, limit])
+        }
+    }
+
+    public func deleteOrphanedImage(id: String, uploadedBefore date: Date) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM images WHERE id = ? AND uploaded_at < ?
+                    AND NOT EXISTS (SELECT 1 FROM kilroys WHERE kilroys.image_id = images.id)
+                    """,
+                arguments: [id, date.timeIntervalSince1970])
             return db.changesCount > 0
         }
     }
@@ -69,39 +142,37 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         try await writer.read { db in try Self.fetchKilroy(db, id: id) }
     }
 
-    public func deleteKilroy(id: String, deviceID: String) async throws -> KilroyDeletion {
+    public func deleteKilroy(id: String, owner: DeviceDigest) async throws -> KilroyDeletion {
         try await writer.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT device_id, image_id FROM kilroys WHERE id = ?", arguments: [id])
-            else { return .notFound }
-            let owner = try row.decode(String.self, atIndex: 0)
-            let imageID = try row.decode(String.self, atIndex: 1)
-            guard owner == deviceID else { return .notOwner }
+            guard let record = try Self.fetchKilroy(db, id: id) else { return .notFound }
+            guard record.owner == owner else { return .notOwner }
             try db.execute(sql: "DELETE FROM kilroys WHERE id = ?", arguments: [id])
             let stillUsed = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM kilroys WHERE image_id = ?)", arguments: [imageID]) ?? true
+                db, sql: "SELECT EXISTS (SELECT 1 FROM kilroys WHERE image_id = ?)", arguments: [record.imageID]) ?? true
             guard !stillUsed else { return .deleted(orphanedImageID: nil) }
-            try db.execute(sql: "DELETE FROM images WHERE id = ?", arguments: [imageID])
-            return .deleted(orphanedImageID: imageID)
+            try db.execute(sql: "DELETE FROM images WHERE id = ?", arguments: [record.imageID])
+            return .deleted(orphanedImageID: record.imageID)
         }
     }
 
     public func reportKilroy(
-        id: String, deviceID: String, reason: String?, at date: Date, hideThreshold: Int
+        id: String, reporter: DeviceDigest, reason: String?, at date: Date, hideThreshold: Int, policy: ReciprocityPolicy
     ) async throws -> KilroyReporting {
         try await writer.write { db in
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT device_id, report_count, hidden FROM kilroys WHERE id = ?", arguments: [id])
-            else { return .notFound }
-            let owner = try row.decode(String.self, atIndex: 0)
-            var count = try row.decode(Int.self, atIndex: 1)
-            var hidden = try row.decode(Bool.self, atIndex: 2)
-            guard owner != deviceID else { return .ownKilroy }
+            guard let record = try Self.fetchKilroy(db, id: id) else { return .notFound }
+            guard record.owner != reporter else { return .ownKilroy }
+            // The same rule as near and get, read in this very transaction.
+            let visibility = try Self.visibility(db, viewer: reporter, policy: policy, around: record.coordinate, radius: 0)
+            guard visibility.decide(KilroyCandidate(record)) == .include else { return .notFound }
+            guard visibility.ownDropCount >= 1 else { return .noOwnDrops }
+            var count = record.reportCount
+            var hidden = record.isHidden
             try db.execute(
                 sql: """
-                    INSERT INTO reports (kilroy_id, device_id, reason, reported_at) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(kilroy_id, device_id) DO NOTHING
+                    INSERT INTO reports (kilroy_id, reporter, reason, reported_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(kilroy_id, reporter) DO NOTHING
                     """,
-                arguments: [id, deviceID, reason, date.timeIntervalSince1970]
+                arguments: [id, reporter, reason, date.timeIntervalSince1970]
             )
             if db.changesCount > 0 {
                 count += 1
@@ -113,9 +184,86 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         }
     }
 
-    public func dropCount(deviceID: String) async throws -> Int {
+    public func dropCount(owner: DeviceDigest) async throws -> Int {
+        try await writer.read { db in try Self.dropCount(db, owner: owner) }
+    }
+
+    public func visibility(
+        for viewer: DeviceDigest, policy: ReciprocityPolicy, around center: Coordinate, radius: Double
+    ) async throws -> KilroyVisibility {
         try await writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT drop_count FROM device_drops WHERE device_id = ?", arguments: [deviceID]) ?? 0
+            try Self.visibility(db, viewer: viewer, policy: policy, around: center, radius: radius)
+        }
+    }
+
+    static func dropCount(_ db: Database, owner: DeviceDigest) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT drop_count FROM device_drops WHERE owner = ?", arguments: [owner]) ?? 0
+    }
+
+    /// ``KilroyServerStore/visibility(for:policy:around:radius:)`` inside a transaction.
+    static func visibility(
+        _ db: Database, viewer: DeviceDigest, policy: ReciprocityPolicy, around center: Coordinate, radius: Double
+    ) throws -> KilroyVisibility {
+        let anchors: [Coordinate]
+        if let reach = KilroyVisibility.anchorReach(of: policy) {
+            // Only own drops within reach of the circle can unlock anything in it.
+            anchors = try circle(db, center: center, radius: max(0, radius) + reach, owner: viewer).map(\.candidate.coordinate)
+        } else {
+            anchors = []
+        }
+        return KilroyVisibility(
+            policy: policy, viewer: viewer, ownDropCount: try dropCount(db, owner: viewer), anchors: anchors)
+    }
+
+    // MARK: Devices
+
+    public func claimLegacyDevice(legacy: DeviceDigest, by claimant: DeviceDigest, at date: Date) async throws
+        -> LegacyClaimOutcome
+    {
+        try await immediateWrite { db in
+            if let claimedBy = try DeviceDigest.fetchOne(
+                db, sql: "SELECT claimed_by FROM legacy_claims WHERE legacy = ?", arguments: [legacy])
+            {
+                return claimedBy == claimant ? .claimed(kilroyCount: 0) : .claimedByAnother
+            }
+            let owned = try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM kilroys WHERE owner = ?1) OR EXISTS (SELECT 1 FROM device_drops WHERE owner = ?1)
+                    OR EXISTS (SELECT 1 FROM images WHERE uploader = ?1) OR EXISTS (SELECT 1 FROM reports WHERE reporter = ?1)
+                    """,
+                arguments: [legacy]) ?? false
+            guard owned else { return .notFound }
+            try db.execute(sql: "UPDATE kilroys SET owner = ? WHERE owner = ?", arguments: [claimant, legacy])
+            let moved = db.changesCount
+            try db.execute(sql: "UPDATE images SET uploader = ? WHERE uploader = ?", arguments: [claimant, legacy])
+            try db.execute(sql: "UPDATE upload_log SET owner = ? WHERE owner = ?", arguments: [claimant, legacy])
+            // A kilroy both identities reported keeps one report; one the claimant now owns keeps
+            // none (a device does not report its own kilroys). Counts follow the remaining rows.
+            try db.execute(
+                sql: "UPDATE OR IGNORE reports SET reporter = ? WHERE reporter = ?", arguments: [claimant, legacy])
+            try db.execute(sql: "DELETE FROM reports WHERE reporter = ?", arguments: [legacy])
+            try db.execute(
+                sql: """
+                    DELETE FROM reports WHERE reporter = ?1 AND kilroy_id IN (SELECT id FROM kilroys WHERE owner = ?1)
+                    """,
+                arguments: [claimant])
+            try db.execute(sql: """
+                UPDATE kilroys SET report_count = (SELECT COUNT(*) FROM reports WHERE reports.kilroy_id = kilroys.id)
+                WHERE report_count <> (SELECT COUNT(*) FROM reports WHERE reports.kilroy_id = kilroys.id)
+                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO device_drops (owner, drop_count)
+                    SELECT ?1, drop_count FROM device_drops WHERE owner = ?2 AND true
+                    ON CONFLICT(owner) DO UPDATE SET drop_count = drop_count + excluded.drop_count
+                    """,
+                arguments: [claimant, legacy])
+            try db.execute(sql: "DELETE FROM device_drops WHERE owner = ?", arguments: [legacy])
+            try db.execute(
+                sql: "INSERT INTO legacy_claims (legacy, claimed_by, claimed_at) VALUES (?, ?, ?)",
+                arguments: [legacy, claimant, date.timeIntervalSince1970])
+            return .claimed(kilroyCount: moved)
         }
     }
 
@@ -128,33 +276,41 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         let imageExists = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM images WHERE id = ?)")
         guard try Bool.fetchOne(imageExists, arguments: [kilroy.imageID]) == true else { return .imageMissing }
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO kilroys (id, device_id, latitude, longitude, geohash, image_id, place_name, place_address,
+            INSERT INTO kilroys (id, owner, latitude, longitude, geohash, image_id, place_name, place_address,
                                  comment, created_at, received_at, report_count, hidden)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try insert.execute(arguments: [
-            kilroy.id, kilroy.deviceID, kilroy.coordinate.latitude, kilroy.coordinate.longitude, kilroy.geohash,
+            kilroy.id, kilroy.owner, kilroy.coordinate.latitude, kilroy.coordinate.longitude, kilroy.geohash,
             kilroy.imageID, kilroy.placeName, kilroy.placeAddress, kilroy.comment,
             kilroy.createdAt.timeIntervalSince1970, kilroy.receivedAt.timeIntervalSince1970,
             kilroy.reportCount, kilroy.isHidden,
         ])
         let count = try db.cachedStatement(sql: """
-            INSERT INTO device_drops (device_id, drop_count) VALUES (?, 1)
-            ON CONFLICT(device_id) DO UPDATE SET drop_count = drop_count + 1
+            INSERT INTO device_drops (owner, drop_count) VALUES (?, 1)
+            ON CONFLICT(owner) DO UPDATE SET drop_count = drop_count + 1
             """)
-        try count.execute(arguments: [kilroy.deviceID])
+        try count.execute(arguments: [kilroy.owner])
         return .created(kilroy)
     }
 
     /// The columns ``decodeKilroy(_:)`` reads, in its order.
     static let kilroyColumns = """
-        id, device_id, latitude, longitude, geohash, image_id, place_name, place_address, comment,
+        id, owner, latitude, longitude, geohash, image_id, place_name, place_address, comment,
         created_at, received_at, report_count, hidden
         """
 
     static func fetchKilroy(_ db: Database, id: String) throws -> KilroyRecord? {
         let statement = try db.cachedStatement(sql: "SELECT \(kilroyColumns) FROM kilroys WHERE id = ?")
         return try Row.fetchOne(statement, arguments: [id]).map { try decodeKilroy($0) }
+    }
+
+    /// The owner digest in column `index`, or `corruptRow` for anything but 32 bytes.
+    static func decodeOwner(_ row: Row, atIndex index: Int, table: String, id: String) throws -> DeviceDigest {
+        guard let owner = DeviceDigest.fromDatabaseValue(row[index] as DatabaseValue) else {
+            throw KilroyStoreError.corruptRow(table: table, id: id)
+        }
+        return owner
     }
 
     /// Decodes the ``kilroyColumns`` starting at column `offset`.
@@ -169,7 +325,7 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         }
         return KilroyRecord(
             id: id,
-            deviceID: try row.decode(String.self, atIndex: offset + 1),
+            owner: try decodeOwner(row, atIndex: offset + 1, table: "kilroys", id: id),
             coordinate: coordinate,
             imageID: try row.decode(String.self, atIndex: offset + 5),
             placeName: try row.decode(String?.self, atIndex: offset + 6),
@@ -184,7 +340,7 @@ public struct SQLiteKilroyStore: KilroyServerStore {
 
     private static func fetchImage(_ db: Database, id: String) throws -> StoredImageRecord? {
         guard let row = try Row.fetchOne(
-            db, sql: "SELECT format, byte_count, uploader_device_id, uploaded_at FROM images WHERE id = ?", arguments: [id])
+            db, sql: "SELECT format, byte_count, uploader, uploaded_at FROM images WHERE id = ?", arguments: [id])
         else { return nil }
         guard let format = ImageFormat(rawValue: try row.decode(String.self, atIndex: 0)) else {
             throw KilroyStoreError.corruptRow(table: "images", id: id)
@@ -193,7 +349,7 @@ public struct SQLiteKilroyStore: KilroyServerStore {
             id: id,
             format: format,
             byteCount: try row.decode(Int.self, atIndex: 1),
-            uploaderDeviceID: try row.decode(String.self, atIndex: 2),
+            uploader: try decodeOwner(row, atIndex: 2, table: "images", id: id),
             uploadedAt: Date(timeIntervalSince1970: try row.decode(Double.self, atIndex: 3))
         )
     }

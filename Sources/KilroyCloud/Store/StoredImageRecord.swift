@@ -5,18 +5,20 @@ import Storage
 public struct StoredImageRecord: Hashable, Sendable {
     /// CIDv1 (raw, sha2-256, base32) of the bytes: the blob store's name for them.
     public var id: String
-    /// The format recognised from the bytes' magic numbers.
+    /// The format the bytes were validated as.
     public var format: ImageFormat
     public var byteCount: Int
-    /// The device that uploaded it first.
-    public var uploaderDeviceID: String
+    /// The digest of the credential of the device that uploaded it first.
+    public var uploader: DeviceDigest
+    /// When it was uploaded, or last uploaded again while no kilroy used it: the start of its
+    /// grace period before orphan collection.
     public var uploadedAt: Date
 
-    public init(id: String, format: ImageFormat, byteCount: Int, uploaderDeviceID: String, uploadedAt: Date) {
+    public init(id: String, format: ImageFormat, byteCount: Int, uploader: DeviceDigest, uploadedAt: Date) {
         self.id = id
         self.format = format
         self.byteCount = byteCount
-        self.uploaderDeviceID = uploaderDeviceID
+        self.uploader = uploader
         self.uploadedAt = uploadedAt
     }
 }

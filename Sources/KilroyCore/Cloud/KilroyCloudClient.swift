@@ -12,25 +12,29 @@ import FoundationNetworking
 /// The Kilroy cloud over HTTP, through the client generated from `openapi.yaml` (the only
 /// contract between app and server).
 ///
-/// Every request names this device with the `X-Device-ID` header. Every answer other than the
-/// documented success becomes a ``KilroyCloudError`` carrying the server's message.
+/// Every request carries this device's credential as `Authorization: Bearer <token>` (added by
+/// ``BearerCredentialMiddleware``, since the generated client has no parameter for a security
+/// scheme). Every answer other than the documented success becomes a ``KilroyCloudError``
+/// carrying the server's message; a server that cannot be reached becomes a one-line
+/// ``KilroyCloudError/unreachable(url:reason:)``, never a Foundation error dump.
 public struct KilroyCloudClient: KilroyCloudService {
     /// The server's base URL as given (e.g. `http://127.0.0.1:8080`).
     public let baseURL: URL
-    /// The anonymous id sent as `X-Device-ID`.
-    public let deviceID: String
     private let client: Client
 
     /// A client for the server at `baseURL`; the API lives under `<baseURL>/kilroy/v1`.
     ///
-    /// - Parameter transport: How requests travel; `URLSessionTransport` (30 s timeout) by
-    ///   default, a test double in tests.
-    public init(baseURL: URL, deviceID: String, transport: (any ClientTransport)? = nil) {
+    /// - Parameters:
+    ///   - credential: This device's credential; it goes into the `Authorization` header of each
+    ///     request and nowhere else.
+    ///   - transport: How requests travel; `URLSessionTransport` (30 s timeout) by default, a
+    ///     test double in tests.
+    public init(baseURL: URL, credential: DeviceToken, transport: (any ClientTransport)? = nil) {
         self.baseURL = baseURL
-        self.deviceID = deviceID
         client = Client(
             serverURL: baseURL.appendingPathComponent("kilroy/v1"),
-            transport: transport ?? Self.defaultTransport()
+            transport: transport ?? Self.defaultTransport(),
+            middlewares: [BearerCredentialMiddleware(credential: credential)]
         )
     }
 
@@ -49,13 +53,14 @@ public struct KilroyCloudClient: KilroyCloudService {
         case .heic: payload = .imageHeic(body)
         case nil: payload = .binary(body)
         }
-        let output = try await call { try await client.uploadImage(headers: .init(xDeviceID: deviceID), body: payload) }
+        let output = try await call { try await client.uploadImage(body: payload) }
         switch output {
         case .created(let response):
             switch response.body { case .json(let image): return image.id }
         case .ok(let response):
             switch response.body { case .json(let image): return image.id }
         case .badRequest(let response): throw Self.failure(400, response.apiError)
+        case .unauthorized(let response): throw Self.failure(401, response.apiError)
         case .contentTooLarge(let response): throw Self.failure(413, response.apiError)
         case .unsupportedMediaType(let response): throw Self.failure(415, response.apiError)
         case .tooManyRequests(let response): throw Self.rateLimited(response)
@@ -74,13 +79,14 @@ public struct KilroyCloudClient: KilroyCloudService {
             comment: memory.comment,
             createdAt: memory.capturedAt
         )
-        let output = try await call { try await client.createKilroy(headers: .init(xDeviceID: deviceID), body: .json(body)) }
+        let output = try await call { try await client.createKilroy(body: .json(body)) }
         switch output {
         case .created(let response):
             switch response.body { case .json(let kilroy): return cloudKilroy(kilroy) }
         case .ok(let response):
             switch response.body { case .json(let kilroy): return cloudKilroy(kilroy) }
         case .badRequest(let response): throw Self.failure(400, response.apiError)
+        case .unauthorized(let response): throw Self.failure(401, response.apiError)
         case .conflict(let response): throw Self.failure(409, response.apiError)
         case .tooManyRequests(let response): throw Self.rateLimited(response)
         case .undocumented(let status, let payload): throw await Self.failure(status, payload)
@@ -93,7 +99,7 @@ public struct KilroyCloudClient: KilroyCloudService {
             limit: limit.map { Int32(clamping: $0) }
         )
         let output = try await call {
-            try await client.findNearbyKilroys(query: query, headers: .init(xDeviceID: deviceID))
+            try await client.findNearbyKilroys(query: query)
         }
         switch output {
         case .ok(let response):
@@ -106,18 +112,20 @@ public struct KilroyCloudClient: KilroyCloudService {
                 )
             }
         case .badRequest(let response): throw Self.failure(400, response.apiError)
+        case .unauthorized(let response): throw Self.failure(401, response.apiError)
         case .undocumented(let status, let payload): throw await Self.failure(status, payload)
         }
     }
 
     public func kilroy(id: String) async throws(KilroyCloudError) -> CloudKilroy {
         let output = try await call {
-            try await client.getKilroy(path: .init(kilroyId: id), headers: .init(xDeviceID: deviceID))
+            try await client.getKilroy(path: .init(kilroyId: id))
         }
         switch output {
         case .ok(let response):
             switch response.body { case .json(let kilroy): return cloudKilroy(kilroy) }
         case .badRequest(let response): throw Self.failure(400, response.apiError)
+        case .unauthorized(let response): throw Self.failure(401, response.apiError)
         case .notFound(let response): throw Self.failure(404, response.apiError)
         case .undocumented(let status, let payload): throw await Self.failure(status, payload)
         }
@@ -125,11 +133,12 @@ public struct KilroyCloudClient: KilroyCloudService {
 
     public func deleteKilroy(id: String) async throws(KilroyCloudError) {
         let output = try await call {
-            try await client.deleteKilroy(path: .init(kilroyId: id), headers: .init(xDeviceID: deviceID))
+            try await client.deleteKilroy(path: .init(kilroyId: id))
         }
         switch output {
         case .noContent: return
         case .badRequest(let response): throw Self.failure(400, response.apiError)
+        case .unauthorized(let response): throw Self.failure(401, response.apiError)
         case .forbidden(let response): throw Self.failure(403, response.apiError)
         case .notFound(let response): throw Self.failure(404, response.apiError)
         case .undocumented(let status, let payload): throw await Self.failure(status, payload)
@@ -139,7 +148,7 @@ public struct KilroyCloudClient: KilroyCloudService {
     public func reportKilroy(id: String, reason: String?) async throws(KilroyCloudError) -> CloudReport {
         let output = try await call {
             try await client.reportKilroy(
-                path: .init(kilroyId: id), headers: .init(xDeviceID: deviceID), body: .json(.init(reason: reason))
+                path: .init(kilroyId: id), body: .json(.init(reason: reason))
             )
         }
         switch output {
@@ -149,8 +158,27 @@ public struct KilroyCloudClient: KilroyCloudService {
                 return CloudReport(kilroyID: status.kilroyId, reportCount: Int(status.reportCount), hidden: status.hidden)
             }
         case .badRequest(let response): throw Self.failure(400, response.apiError)
+        case .unauthorized(let response): throw Self.failure(401, response.apiError)
         case .forbidden(let response): throw Self.failure(403, response.apiError)
         case .notFound(let response): throw Self.failure(404, response.apiError)
+        case .tooManyRequests(let response): throw Self.rateLimited(response)
+        case .undocumented(let status, let payload): throw await Self.failure(status, payload)
+        }
+    }
+
+    /// Moves the kilroys this device dropped under its old id (before credentials) to its
+    /// credential; returns how many moved.
+    public func claimLegacyDevice(_ legacyDeviceID: String) async throws(KilroyCloudError) -> Int {
+        let output = try await call {
+            try await client.claimLegacyDevice(body: .json(.init(legacyDeviceId: legacyDeviceID)))
+        }
+        switch output {
+        case .ok(let response):
+            switch response.body { case .json(let result): return Int(result.kilroyCount) }
+        case .badRequest(let response): throw Self.failure(400, response.apiError)
+        case .unauthorized(let response): throw Self.failure(401, response.apiError)
+        case .notFound(let response): throw Self.failure(404, response.apiError)
+        case .conflict(let response): throw Self.failure(409, response.apiError)
         case .tooManyRequests(let response): throw Self.rateLimited(response)
         case .undocumented(let status, let payload): throw await Self.failure(status, payload)
         }
@@ -159,24 +187,19 @@ public struct KilroyCloudClient: KilroyCloudService {
     // MARK: - Mapping
 
     /// Runs one generated-client call, turning transport and decoding failures into
-    /// ``KilroyCloudError``: no response at all is `.unreachable`, a response that could not be
-    /// decoded is `.invalidResponse`.
+    /// ``KilroyCloudError``: no response at all is `.unreachable` (with a short reason such as
+    /// "connection refused"), a response that could not be decoded is `.invalidResponse`.
     private func call<Output: Sendable>(_ operation: () async throws -> Output) async throws(KilroyCloudError) -> Output {
         do {
             return try await operation()
         } catch let error as ClientError {
             if error.response == nil {
-                throw .unreachable(reason: Self.describe(error.underlyingError))
+                throw .unreachable(url: baseURL.absoluteString, reason: NetworkFailure.reason(error.underlyingError))
             }
-            throw .invalidResponse(reason: error.causeDescription)
+            throw .invalidResponse(reason: NetworkFailure.oneLine(error.causeDescription))
         } catch {
-            throw .unreachable(reason: Self.describe(error))
+            throw .unreachable(url: baseURL.absoluteString, reason: NetworkFailure.reason(error))
         }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        let text = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-        return text.replacingOccurrences(of: "\n", with: " ")
     }
 
     private func cloudKilroy(_ kilroy: Components.Schemas.Kilroy) -> CloudKilroy {
@@ -190,7 +213,7 @@ public struct KilroyCloudClient: KilroyCloudService {
             placeAddress: kilroy.placeAddress,
             comment: kilroy.comment,
             createdAt: kilroy.createdAt,
-            deviceId: kilroy.deviceId
+            isMine: kilroy.isMine
         )
     }
 
@@ -219,6 +242,7 @@ public struct KilroyCloudClient: KilroyCloudService {
     private static func failure(status: Int, code: String, message: String, field: String?, retryAfter: Int?) -> KilroyCloudError {
         switch status {
         case 400: .badRequest(code: code, message: message, field: field)
+        case 401: .unauthorized(message: message)
         case 403: .forbidden(message: message)
         case 404: .notFound(message: message)
         case 409: .conflict(message: message)
@@ -234,6 +258,10 @@ public struct KilroyCloudClient: KilroyCloudService {
 // The generated error responses all carry the API's `Error` body; these read it out.
 
 extension Components.Responses.BadRequest {
+    var apiError: Components.Schemas._Error { switch body { case .json(let error): error } }
+}
+
+extension Components.Responses.Unauthorized {
     var apiError: Components.Schemas._Error { switch body { case .json(let error): error } }
 }
 

@@ -5,6 +5,8 @@ import Foundation
 public enum KilroyCloudError: Error, Hashable, Sendable {
     /// 400: a field of the request is invalid; nothing was written.
     case badRequest(code: String, message: String, field: String?)
+    /// 401: the server did not accept this device's credential.
+    case unauthorized(message: String)
     /// 403: this device may not do that (for example delete another device's kilroy).
     case forbidden(message: String)
     /// 404: no such kilroy or image.
@@ -21,8 +23,9 @@ public enum KilroyCloudError: Error, Hashable, Sendable {
     case serverFailure(status: Int, message: String)
     /// Any other status the API does not document.
     case unexpectedStatus(status: Int, message: String)
-    /// No answer: the server is down, unreachable or too slow.
-    case unreachable(reason: String)
+    /// No answer from the server at `url`: it is down, unreachable or too slow. `reason` is a
+    /// few words such as "connection refused".
+    case unreachable(url: String, reason: String)
     /// The server answered with something the client cannot read.
     case invalidResponse(reason: String)
 
@@ -34,7 +37,7 @@ public enum KilroyCloudError: Error, Hashable, Sendable {
             true
         case .unexpectedStatus(let status, _):
             status == 408 || !(400..<500).contains(status)
-        case .badRequest, .forbidden, .notFound, .conflict, .tooLarge, .unsupportedMediaType:
+        case .badRequest, .unauthorized, .forbidden, .notFound, .conflict, .tooLarge, .unsupportedMediaType:
             false
         }
     }
@@ -43,6 +46,7 @@ public enum KilroyCloudError: Error, Hashable, Sendable {
     public var status: Int? {
         switch self {
         case .badRequest: 400
+        case .unauthorized: 401
         case .forbidden: 403
         case .notFound: 404
         case .conflict: 409
@@ -60,6 +64,8 @@ extension KilroyCloudError: LocalizedError {
         switch self {
         case .badRequest(_, let message, let field):
             "The Kilroy cloud rejected the request\(field.map { " (\($0))" } ?? ""): \(message)"
+        case .unauthorized(let message):
+            "The Kilroy cloud did not accept this device's credential: \(message)"
         case .forbidden(let message):
             "The Kilroy cloud refused: \(message)"
         case .notFound(let message):
@@ -76,8 +82,8 @@ extension KilroyCloudError: LocalizedError {
             "The Kilroy cloud failed (HTTP \(status)): \(message). It will be retried."
         case .unexpectedStatus(let status, let message):
             "The Kilroy cloud answered HTTP \(status): \(message)"
-        case .unreachable(let reason):
-            "Cannot reach the Kilroy cloud: \(reason). Your memories are kept and will be uploaded later."
+        case .unreachable(let url, let reason):
+            "cannot reach the Kilroy cloud at \(url): \(reason)"
         case .invalidResponse(let reason):
             "The Kilroy cloud sent an answer that cannot be read: \(reason)"
         }

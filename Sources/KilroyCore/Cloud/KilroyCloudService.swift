@@ -17,6 +17,9 @@ public protocol KilroyCloudService: Sendable {
     func deleteKilroy(id: String) async throws(KilroyCloudError)
     /// Reports a kilroy as inappropriate.
     func reportKilroy(id: String, reason: String?) async throws(KilroyCloudError) -> CloudReport
+    /// Moves the kilroys dropped under this device's old id (from before credentials) to its
+    /// credential, once; returns how many moved.
+    func claimLegacyDevice(_ legacyDeviceID: String) async throws(KilroyCloudError) -> Int
 }
 
 extension KilroyCloudService {

@@ -18,12 +18,13 @@ public struct CloudKilroy: Codable, Identifiable, Hashable, Sendable {
     public let comment: String?
     /// When the memory was captured on the dropping device.
     public let createdAt: Date
-    /// The anonymous id of the device that dropped it.
-    public let deviceId: String
+    /// Whether this device dropped it. The cloud never says who else did: a device's identity
+    /// is its credential, which only the device holds.
+    public let isMine: Bool
 
     public init(
         id: String, imageURL: String, latitude: Double, longitude: Double, geohash: String, placeName: String,
-        placeAddress: String? = nil, comment: String? = nil, createdAt: Date, deviceId: String
+        placeAddress: String? = nil, comment: String? = nil, createdAt: Date, isMine: Bool
     ) {
         self.id = id
         self.imageURL = imageURL
@@ -34,6 +35,6 @@ public struct CloudKilroy: Codable, Identifiable, Hashable, Sendable {
         self.placeAddress = placeAddress
         self.comment = comment
         self.createdAt = createdAt
-        self.deviceId = deviceId
+        self.isMine = isMine
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import KilroyAPI
 import OpenAPIRuntime
 
 /// Everything one Kilroy store folder provides, wired once: the memory store, the upload
-/// queue, the services over them, and (on demand) the cloud client with this device's id.
+/// queue, the services over them, and (on demand) the cloud client with this device's credential.
 ///
 /// The app creates one at launch; the CLI one per command. Nothing here touches the network
 /// until a cloud client is used.
@@ -26,14 +27,52 @@ public struct KilroyEnvironment: Sendable {
         memories = MemoryService(store: store, queue: queue, now: now)
     }
 
-    /// This device's anonymous id, created and stored on first use.
-    public func deviceID() throws(KilroyStoreError) -> String {
-        try DeviceIdentity.loadOrCreate(in: directory)
+    /// This device's credential, created and stored on first use. Send it only to the cloud.
+    public func credential() throws(KilroyStoreError) -> DeviceToken {
+        try DeviceCredential.loadOrCreate(in: directory)
     }
 
-    /// A client for the server at `baseURL`, identified by this device's id.
+    /// A client for the server at `baseURL`, authenticated with this device's credential.
     public func cloudClient(baseURL: URL, transport: (any ClientTransport)? = nil) throws(KilroyStoreError) -> KilroyCloudClient {
-        KilroyCloudClient(baseURL: baseURL, deviceID: try deviceID(), transport: transport)
+        KilroyCloudClient(baseURL: baseURL, credential: try credential(), transport: transport)
+    }
+
+    /// What became of the old device id of a store from before credentials.
+    public enum LegacyClaim: Hashable, Sendable {
+        /// The store has no old id (new, or already settled).
+        case none
+        /// The cloud moved `kilroyCount` kilroys to this device's credential; the old id is gone.
+        case claimed(kilroyCount: Int)
+        /// The cloud never saw the old id; it is gone.
+        case nothingToClaim
+        /// Another device claimed the old id first (it was visible to every viewer before); its
+        /// kilroys stay with that device. The old id is gone.
+        case claimedByAnother
+        /// The cloud could not settle it now (unreachable, failing); the old id is kept and the
+        /// claim is tried again next time.
+        case deferred(KilroyCloudError)
+    }
+
+    /// If this store still has the id it used before credentials, asks `cloud` to move that
+    /// id's kilroys to this device's credential. Call it before other cloud calls, so deletes of
+    /// old kilroys are made as their owner. Every answer that settles the claim removes the old
+    /// id; a transient failure keeps it for the next call.
+    ///
+    /// - Throws: Only store errors (an unreadable `device-id`); cloud failures are returned.
+    public func claimLegacyDrops(using cloud: any KilroyCloudService) async throws(KilroyStoreError) -> LegacyClaim {
+        guard let legacyID = try DeviceCredential.legacyDeviceID(in: directory) else { return .none }
+        let outcome: LegacyClaim
+        do {
+            outcome = .claimed(kilroyCount: try await cloud.claimLegacyDevice(legacyID))
+        } catch {
+            switch error {
+            case .notFound: outcome = .nothingToClaim
+            case .conflict: outcome = .claimedByAnother
+            default: return .deferred(error)
+            }
+        }
+        try DeviceCredential.forgetLegacyDeviceID(in: directory)
+        return outcome
     }
 
     /// "Near me" over this store and, if given, a cloud.

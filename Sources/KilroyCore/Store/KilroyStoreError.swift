@@ -2,7 +2,8 @@ import Foundation
 import Storage
 
 /// What can go wrong with the files of a Kilroy store (memories, photos, upload queue, device
-/// id), phrased for the person using it. Each case names the field or file at fault.
+/// credential), phrased for the person using it. Each case names the field or file at fault,
+/// never the credential it holds.
 public enum KilroyStoreError: Error, Equatable, Sendable {
     /// A value given for a memory is not acceptable; nothing was written.
     case invalidField(field: String, reason: String)
@@ -19,8 +20,10 @@ public enum KilroyStoreError: Error, Equatable, Sendable {
     case unsafeImageFilename(String)
     /// A memory's photo file is missing from `MemoryImages/`.
     case imageMissing(path: String)
-    /// The `device-id` file does not hold a valid device id.
+    /// The `device-id` file (the id from before credentials) does not hold a device id.
     case invalidDeviceID(path: String)
+    /// The `device-token` file does not hold a device credential.
+    case invalidCredential(path: String)
     /// Reading or writing a file failed; earlier contents are intact.
     case file(StorageError)
 }
@@ -44,6 +47,8 @@ extension KilroyStoreError: LocalizedError {
             "The photo \(path) is missing."
         case .invalidDeviceID(let path):
             "\(path) does not hold a device id (8 to 64 letters, digits, '-' or '_'); fix or remove it."
+        case .invalidCredential(let path):
+            "\(path) does not hold a device credential (43 characters of base64url); restore it from a backup, or remove it to start as a new device (kilroys dropped with it can then no longer be deleted from here)."
         case .file(let error):
             error.errorDescription
         }

@@ -1,0 +1,20 @@
+import Foundation
+import HTTPTypes
+import KilroyAPI
+import OpenAPIRuntime
+
+/// Adds `Authorization: Bearer <credential>` to every request of the generated client: the
+/// contract declares the credential as a security scheme, which the generator leaves to
+/// middleware. The credential is held here and nowhere a log or an error message can reach.
+struct BearerCredentialMiddleware: ClientMiddleware {
+    let credential: DeviceToken
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = credential.authorizationValue
+        return try await next(request, body, baseURL)
+    }
+}
