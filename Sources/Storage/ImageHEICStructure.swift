@@ -2,8 +2,10 @@
 /// HEIF): boxes that exactly tile the file, `ftyp` first with an HEVC image brand, one picture
 /// `meta` box, an `mdat`, and a positive image size from the primary item's `ispe` property.
 ///
-/// Only the boxes on the path to the size are opened (`meta` → `pitm`, `hdlr`, `iprp` → `ipco`,
-/// `ipma`), so the work is linear in the file. Image data stored in `idat` without any `mdat`
+/// Only the boxes on the path to the size and the item data are opened (`meta` → `hdlr`, `pitm`,
+/// `iloc`, `idat`, `iprp` → `ipco`, `ipma`), so the work is linear in the file. Every item extent
+/// `iloc` places in the file or in `idat` must lie inside it, so a file whose boxes were cut and
+/// re-sized consistently is still refused. Image data stored in `idat` without any `mdat`
 /// is refused: no camera writes it, and it keeps the rule simple.
 enum HEICStructure {
     private struct Box {
@@ -39,7 +41,13 @@ enum HEICStructure {
         }
         guard let meta else { throw .malformed(.heic, reason: "there is no meta box (the image description)") }
         guard sawMediaData else { throw .malformed(.heic, reason: "there is no mdat box (the image data)") }
-        let (width, height) = try imageSize(bytes, meta: meta)
+        // meta is a FullBox: one byte version, three bytes flags, then its children.
+        guard meta.end - meta.contentStart >= 4 else {
+            throw .malformed(.heic, reason: "the meta box is too short to hold its version")
+        }
+        let metaChildren = try children(bytes, from: meta.contentStart + 4, to: meta.end)
+        let (width, height) = try imageSize(bytes, metaChildren: metaChildren)
+        try checkItemLocations(bytes, metaChildren: metaChildren)
         return ImageInfo(format: .heic, width: width, height: height)
     }
 
@@ -106,12 +114,7 @@ enum HEICStructure {
 
     /// The primary item's size from its associated `ispe` property; when the file has no `pitm`
     /// or no association for it, the largest `ispe` (iPhone grids also carry per-tile sizes).
-    private static func imageSize(_ bytes: [UInt8], meta: Box) throws(ImageValidationError) -> (Int, Int) {
-        // meta is a FullBox: one byte version, three bytes flags, then its children.
-        guard meta.end - meta.contentStart >= 4 else {
-            throw .malformed(.heic, reason: "the meta box is too short to hold its version")
-        }
-        let metaChildren = try children(bytes, from: meta.contentStart + 4, to: meta.end)
+    private static func imageSize(_ bytes: [UInt8], metaChildren: [Box]) throws(ImageValidationError) -> (Int, Int) {
         guard let handler = metaChildren.first(where: { $0.type == "hdlr" }) else {
             throw .malformed(.heic, reason: "the meta box has no handler (hdlr) box")
         }
@@ -202,5 +205,72 @@ enum HEICStructure {
             offset += associationCount * indexSize
         }
         return nil
+    }
+
+    /// Checks that every `iloc` extent stored in this file (construction method 0) or in the `meta`
+    /// box's `idat` (method 1) lies inside it. Extents in other files (a non-zero data reference)
+    /// or in other items (method 2) are not followed. The counts in `iloc` only bound loops whose
+    /// every read is checked against the box, so they never size an allocation.
+    private static func checkItemLocations(_ bytes: [UInt8], metaChildren: [Box]) throws(ImageValidationError) {
+        guard let box = metaChildren.first(where: { $0.type == "iloc" }) else { return }
+        let itemData = metaChildren.first(where: { $0.type == "idat" })
+        var reader = FieldReader(bytes: bytes, offset: box.contentStart, end: box.end)
+        let version = try reader.read(1)
+        _ = try reader.read(3)  // flags
+        let sizes = try reader.read(2)
+        let offsetSize = sizes >> 12, lengthSize = sizes >> 8 & 0xF, baseOffsetSize = sizes >> 4 & 0xF
+        let indexSize = version == 0 ? 0 : sizes & 0xF
+        guard version <= 2, [offsetSize, lengthSize, baseOffsetSize, indexSize].allSatisfy([0, 4, 8].contains) else {
+            throw .malformed(.heic, reason: "the iloc box has version \(version) or field sizes that do not exist")
+        }
+        let itemCount = try reader.read(version < 2 ? 2 : 4)
+        for _ in 0..<itemCount {
+            let itemID = try reader.read(version < 2 ? 2 : 4)
+            let method = version == 0 ? 0 : try reader.read(2) & 0xF
+            let dataReference = try reader.read(2)
+            let baseOffset = try reader.read(baseOffsetSize)
+            let extentCount = try reader.read(2)
+            for _ in 0..<extentCount {
+                _ = try reader.read(indexSize)
+                let extentOffset = try reader.read(offsetSize)
+                let extentLength = try reader.read(lengthSize)
+                guard dataReference == 0 else { continue }
+                let container: Range<Int>
+                switch method {
+                case 0: container = 0..<bytes.count
+                case 1:
+                    guard let itemData else {
+                        throw .malformed(.heic, reason: "item \(itemID) is stored in an idat box the file does not have")
+                    }
+                    container = itemData.contentStart..<itemData.end
+                default: continue
+                }
+                // Offsets count from the container's start; an extent length of 0 means "to the
+                // container's end", which the same check covers.
+                let (start, startOverflow) = baseOffset.addingReportingOverflow(extentOffset)
+                let (end, endOverflow) = start.addingReportingOverflow(extentLength)
+                guard !startOverflow, !endOverflow, end <= container.count else {
+                    throw .malformed(.heic, reason: "item \(itemID)'s data lies outside the file")
+                }
+            }
+        }
+    }
+
+    /// Big-endian unsigned fields of 0, 1, 2, 3, 4 or 8 bytes inside one box.
+    private struct FieldReader {
+        let bytes: [UInt8]
+        var offset: Int
+        let end: Int
+
+        mutating func read(_ size: Int) throws(ImageValidationError) -> Int {
+            guard end - offset >= size else {
+                throw .malformed(.heic, reason: "a box at byte \(offset) is shorter than its fields")
+            }
+            var value: UInt64 = 0
+            for byte in bytes[offset..<offset + size] { value = value << 8 | UInt64(byte) }
+            offset += size
+            // Offsets past Int.max cannot lie inside any file; clamp so the caller's bounds check fails.
+            return value > UInt64(Int.max) ? Int.max : Int(value)
+        }
     }
 }

@@ -135,12 +135,28 @@ enum ImageSamples {
         return withPrimaryItem ? [hdlr, pitm, iprp] : [hdlr, iprp]
     }
 
-    static func heicBoxes(metaChildren children: [[UInt8]] = metaChildren()) -> [[UInt8]] {
-        [
-            ftyp(),
-            fullBox("meta", Array(children.joined())),
-            box("mdat", [0x00, 0x00, 0x00, 0x04, 0x26, 0x01, 0xAF, 0x00]),
-        ]
+    /// An `iloc` box, version 1, with 4-byte offsets and lengths and one extent per item.
+    static func iloc(_ items: [(itemID: Int, method: Int, offset: Int, length: Int)], sizes: [UInt8] = [0x44, 0x00]) -> [UInt8] {
+        var content = sizes + be16(items.count)
+        for item in items {
+            content += be16(item.itemID) + be16(item.method) + be16(0) + be16(1) + be32(item.offset) + be32(item.length)
+        }
+        return fullBox("iloc", version: 1, content)
+    }
+
+    static let mdatContent: [UInt8] = [0x00, 0x00, 0x00, 0x04, 0x26, 0x01, 0xAF, 0x00]
+
+    /// `ftyp`, `meta` (the given children plus, unless `locateItem` is false, an `iloc` putting
+    /// item 1's data exactly on the `mdat` content), `mdat`.
+    static func heicBoxes(metaChildren children: [[UInt8]] = metaChildren(), locateItem: Bool = true) -> [[UInt8]] {
+        let mdat = box("mdat", mdatContent)
+        func meta(dataOffset: Int) -> [UInt8] {
+            let location = locateItem ? [iloc([(1, 0, dataOffset, mdatContent.count)])] : []
+            return fullBox("meta", Array((children + location).joined()))
+        }
+        // The iloc's size does not depend on the offset it holds, so one trial build finds it.
+        let dataOffset = ftyp().count + meta(dataOffset: 0).count + 8
+        return [ftyp(), meta(dataOffset: dataOffset), mdat]
     }
 
     static func heic() -> [UInt8] { Array(heicBoxes().joined()) }

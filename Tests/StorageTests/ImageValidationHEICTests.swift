@@ -45,7 +45,7 @@ struct ImageValidationHEICTests {
 
     @Test func largeSizeAndToTheEndBoxSizesAreUnderstood() throws {
         var boxes = S.heicBoxes()
-        let mdatContent = Array(boxes[2].dropFirst(8))
+        let mdatContent = S.mdatContent
         boxes[2] = [0, 0, 0, 1] + Array("mdat".utf8) + [0, 0, 0, 0, 0, 0, 0, UInt8(16 + mdatContent.count)] + mdatContent
         #expect(try Self.validate(Array(boxes.joined())).width == 120)
         boxes[2] = [0, 0, 0, 0] + Array("mdat".utf8) + mdatContent
@@ -135,5 +135,36 @@ struct ImageValidationHEICTests {
                 try Self.validate(Array(heic.prefix(length)))
             }
         }
+    }
+
+    @Test func itemDataMustLieInsideTheFile() throws {
+        let bytes = S.heic()
+        let dataOffset = bytes.count - S.mdatContent.count
+        func heic(with location: [UInt8]) -> [UInt8] {
+            Array(S.heicBoxes(metaChildren: S.metaChildren() + [location], locateItem: false).joined())
+        }
+        #expect(try Self.validate(heic(with: S.iloc([(1, 0, dataOffset, S.mdatContent.count)]))).width == 120)
+        Self.expectMalformed(heic(with: S.iloc([(1, 0, dataOffset, S.mdatContent.count + 1)])), mentioning: "item 1's data lies outside")
+        Self.expectMalformed(heic(with: S.iloc([(1, 0, 0xFFFF_FFF0, 0x20)])), mentioning: "outside")
+    }
+
+    @Test func itemDataInIdatMustLieInsideIt() throws {
+        let idat = S.box("idat", [0, 0, 0, 0, 1, 1, 2, 2])
+        let inside = S.metaChildren() + [idat, S.iloc([(1, 1, 2, 6)])]
+        #expect(try Self.validate(Array(S.heicBoxes(metaChildren: inside, locateItem: false).joined())).width == 120)
+        let past = S.metaChildren() + [idat, S.iloc([(1, 1, 2, 7)])]
+        Self.expectMalformed(Array(S.heicBoxes(metaChildren: past, locateItem: false).joined()), mentioning: "outside")
+        let missing = S.metaChildren() + [S.iloc([(1, 1, 0, 4)])]
+        Self.expectMalformed(Array(S.heicBoxes(metaChildren: missing, locateItem: false).joined()), mentioning: "idat")
+    }
+
+    @Test func itemLocationFieldsAreChecked() {
+        let oddSizes = S.metaChildren() + [S.iloc([(1, 0, 0, 0)], sizes: [0x33, 0x00])]
+        Self.expectMalformed(Array(S.heicBoxes(metaChildren: oddSizes, locateItem: false).joined()), mentioning: "iloc")
+        // Claims 1,000 items but holds one.
+        var short = S.iloc([(1, 0, 0, 0)])
+        short.replaceSubrange(14..<16, with: S.be16(1000))
+        let shortChildren = S.metaChildren() + [short]
+        Self.expectMalformed(Array(S.heicBoxes(metaChildren: shortChildren, locateItem: false).joined()), mentioning: "shorter than its fields")
     }
 }
