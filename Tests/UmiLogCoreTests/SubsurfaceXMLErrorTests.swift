@@ -55,7 +55,8 @@ struct SubsurfaceXMLErrorTests {
         "A non-metric unit anywhere the reader looks refuses the file, naming field, value and line",
         arguments: [
             ("<depth max='38.99 m'", "<depth max='127.9 ft'", "depth max", "127.9 ft", "m"),
-            ("temp='10.0 C'", "temp='50.0 F'", "sample temp", "50.0 F", "C"),
+            // A sample's temperature is auxiliary and only dropped (issue 13); the dive's is not.
+            ("water='4.3 C'", "water='39.7 F'", "temperature water", "39.7 F", "C"),
             ("start='185.0 bar'", "start='2683 psi'", "cylinder start", "2683 psi", "bar"),
             ("size='11.1 l'", "size='80 cuft'", "cylinder size", "80 cuft", "l"),
             ("weight='2.0 kg'", "weight='4.4 lbs'", "weightsystem weight", "4.4 lbs", "kg"),

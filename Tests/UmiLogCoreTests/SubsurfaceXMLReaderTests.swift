@@ -136,7 +136,9 @@ struct SubsurfaceXMLReaderTests {
             #expect(messages.contains { $0.contains(fragment) }, "\(fragment)")
         }
         #expect(!messages.contains { $0.contains("visibility") })
-        #expect(result.issues.filter { $0.outcome == .skipped }.count == 2)
+        // The two samples are left out; the dive is not skipped (issue 13: "skipped" counts dives).
+        #expect(result.issues.filter { $0.outcome == .partLeftOut }.count == 2)
+        #expect(!result.issues.contains { $0.outcome == .skipped })
     }
 
     @Test("Notes are kept exactly, CDATA and line breaks included; one-line fields are trimmed")
@@ -168,7 +170,8 @@ struct SubsurfaceXMLReaderTests {
         #expect(wreck.notes == "Deep")
         #expect(result.logbook.sites[1].coordinate == nil)
         #expect(result.logbook.dives.first?.siteKey == "0000abcd")
-        #expect(result.issues.map(\.outcome) == [.skipped, .valueDropped])
+        // A repeated site entry is left out; "skipped" is for dives only (issue 13).
+        #expect(result.issues.map(\.outcome) == [.partLeftOut, .valueDropped])
     }
 
     @Test("ISO-8859-15 (Suunto Dive Manager's label) is read, its eight non-Latin-1 characters included")

@@ -31,13 +31,13 @@ struct UDDFErrorTests {
         #expect(try #require(error?.errorDescription).contains("line \(try #require(line))"))
     }
 
-    @Test("a waypoint or lowest temperature in Celsius is refused too")
+    @Test("a lowest temperature in Celsius is refused too; a waypoint's is dropped (auxiliary, issue 13)")
     func celsiusInSamplesAndAfter() {
-        let (sampleError, sampleLine) = Self.wrongUnit(
+        let (sampleError, _) = Self.wrongUnit(
             dive: UDDFFixture.dive(samples: UDDFFixture.waypoint(10, "5", "<temperature>10.5</temperature>")),
             needle: "<temperature>10.5"
         )
-        #expect(sampleError == .wrongUnit(field: "temperature", value: "10.5", expected: "kelvin", line: sampleLine))
+        #expect(sampleError == nil)
         let (afterError, afterLine) = Self.wrongUnit(
             dive: UDDFFixture.dive(after: "<lowesttemperature>-1</lowesttemperature>"), needle: "<lowesttemperature>"
         )
@@ -51,18 +51,14 @@ struct UDDFErrorTests {
         #expect(error == .wrongUnit(field: element, value: "200", expected: "pascal", line: line))
     }
 
-    @Test("a waypoint tank pressure or ppO₂ in bar is refused")
-    func barInSamples() {
-        let (pressureError, pressureLine) = Self.wrongUnit(
-            dive: UDDFFixture.dive(samples: UDDFFixture.waypoint(10, "5", "<tankpressure>180</tankpressure>")),
-            needle: "<tankpressure>"
-        )
-        #expect(pressureError == .wrongUnit(field: "tankpressure", value: "180", expected: "pascal", line: pressureLine))
-        let (po2Error, po2Line) = Self.wrongUnit(
-            dive: UDDFFixture.dive(samples: UDDFFixture.waypoint(10, "5", "<measuredpo2>1.3</measuredpo2>")),
-            needle: "<measuredpo2>"
-        )
-        #expect(po2Error == .wrongUnit(field: "measuredpo2", value: "1.3", expected: "pascal", line: po2Line))
+    @Test("a waypoint tank pressure or ppO₂ in bar is dropped, not the file (auxiliary, issue 13)")
+    func barInSamples() throws {
+        for extra in ["<tankpressure>180</tankpressure>", "<measuredpo2>1.3</measuredpo2>"] {
+            let bytes = UDDFFixture.bytes(dives: [UDDFFixture.dive(samples: UDDFFixture.waypoint(10, "5", extra))])
+            let dive = try #require(try UDDFFixture.onlyDive(bytes))
+            #expect(dive.samples.first?.tankPressureBar == nil)
+            #expect(dive.samples.first?.po2Bar == nil)
+        }
     }
 
     @Test("a surface pressure in bar or hectopascal is refused")

@@ -268,8 +268,10 @@ struct UDDFReaderTests {
         #expect(result.logbook.dives.first?.samples == [
             DiveSample(timeSeconds: 10, depthMeters: 3), DiveSample(timeSeconds: 20, depthMeters: 3, temperatureCelsius: 7),
         ])
+        // Parts of a dive left out, not dives skipped (issue 13: "skipped" counts dives).
+        #expect(result.issues.allSatisfy { $0.outcome == .partLeftOut })
         #expect(result.issues.map(\.message) == [
-            "a waypoint without a time was skipped (2 times)", "a waypoint without a depth was skipped",
+            "a waypoint without a time (2 times)", "a waypoint without a depth",
         ])
     }
 

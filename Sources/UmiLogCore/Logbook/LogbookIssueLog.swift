@@ -1,9 +1,9 @@
-/// The problems met in single records of a UDDF file, in the order they were met.
+/// The problems met in single records of a log file, in the order they were met.
 ///
 /// The same problem in many waypoints of one dive (a garbled temperature in every sample) is
 /// reported once, with its first line and how often it occurred, so a damaged profile does not
 /// bury the import preview under thousands of identical lines.
-struct UDDFIssueLog {
+struct LogbookIssueLog {
     private struct Entry {
         var issue: LogbookIssue
         var count: Int

@@ -16,10 +16,14 @@ public struct LogbookReadResult: Hashable, Sendable {
 /// A problem with one record of an imported file.
 public struct LogbookIssue: Codable, Hashable, Sendable, CustomStringConvertible {
     public enum Outcome: String, Codable, Hashable, Sendable {
-        /// The record was left out.
+        /// The dive (a dive element, a CSV row) was left out. Used exactly once per dive left
+        /// out, so counting these counts the dives skipped.
         case skipped
         /// The record was kept without the value named.
         case valueDropped
+        /// A part of a record was left out and the record kept: a profile point, or a site
+        /// entry that repeats another's id. Not a dive skipped.
+        case partLeftOut
     }
 
     /// Which record: "dive 3", "row 7", "site Lake Coleridge".
@@ -41,6 +45,7 @@ public struct LogbookIssue: Codable, Hashable, Sendable, CustomStringConvertible
         let what = switch outcome {
         case .skipped: "skipped"
         case .valueDropped: "kept without this value"
+        case .partLeftOut: "left out"
         }
         return "\(place): \(message) — \(what)"
     }

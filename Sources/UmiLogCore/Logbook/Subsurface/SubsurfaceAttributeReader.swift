@@ -79,7 +79,13 @@ struct SubsurfaceAttributeReader {
         issues.append(LogbookIssue(record: record, line: element.line, message: message, outcome: .valueDropped))
     }
 
-    /// Notes that the element's record was left out.
+    /// Notes that the element (a sample, a repeated site entry) was left out and the record
+    /// it belongs to kept.
+    mutating func leaveOut(_ message: String) {
+        issues.append(LogbookIssue(record: record, line: element.line, message: message, outcome: .partLeftOut))
+    }
+
+    /// Notes that the element's record (a dive) was left out.
     mutating func skip(_ message: String) {
         issues.append(LogbookIssue(record: record, line: element.line, message: message, outcome: .skipped))
     }

@@ -23,7 +23,7 @@ struct SubsurfaceSiteBook {
             let key = uuid.flatMap { $0.isEmpty ? nil : $0 }
                 ?? SubsurfaceSiteID.derive(from: "\(name)|line \(element.line)", avoiding: keys)
             guard !keys.contains(key) else {
-                reader.skip("its uuid \(key) repeats an earlier site's")
+                reader.leaveOut("its uuid \(key) repeats an earlier site's")
                 continue
             }
             var coordinate: Coordinate?

@@ -11,7 +11,7 @@ struct UDDFDiveReader {
     let document: UDDFDocument
 
     /// The dive, or `nil` (reported in `log`) when it has no start time or no depth at all.
-    func dive(_ element: XMLTree, position: Int, log: inout UDDFIssueLog) throws(LogbookReadError) -> LogbookDive? {
+    func dive(_ element: XMLTree, position: Int, log: inout LogbookIssueLog) throws(LogbookReadError) -> LogbookDive? {
         let before = element.child("informationbeforedive")
         let after = element.child("informationafterdive")
         func value(_ name: String, in section: XMLTree?) -> UDDFRaw? {

@@ -31,7 +31,7 @@ struct UDDFDocument {
     let siteElements: [XMLTree]
     private var targets: [String: Target] = [:]
 
-    init(root: XMLTree, log: inout UDDFIssueLog) {
+    init(root: XMLTree, log: inout LogbookIssueLog) {
         let generatorName = root.child(path: "generator", "name")?.trimmedText ?? ""
         if generatorName == Self.umiLogGeneratorName {
             generator = .umiLog
@@ -94,7 +94,7 @@ struct UDDFDocument {
         }
     }
 
-    private mutating func indexMixes(_ definitions: XMLTree?, log: inout UDDFIssueLog) {
+    private mutating func indexMixes(_ definitions: XMLTree?, log: inout LogbookIssueLog) {
         guard let definitions else { return }
         for mix in definitions.children("mix") {
             let id = mix.attribute("id")

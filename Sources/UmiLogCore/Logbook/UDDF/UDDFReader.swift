@@ -28,7 +28,7 @@ public enum UDDFReader {
         let diveElements = groups.flatMap { $0.children("dive") }
         guard !diveElements.isEmpty else { throw .noDives }
 
-        var log = UDDFIssueLog()
+        var log = LogbookIssueLog()
         let document = UDDFDocument(root: root, log: &log)
         let sites = UDDFSiteReader.sites(of: document, log: &log)
         let reader = UDDFDiveReader(document: document)

@@ -16,6 +16,13 @@ struct UDDFProfile {
 /// room for one transmitter. `cns` is read as a percentage, as Subsurface's import and
 /// uddf-swift read it (the schema only says float, and no file seen writes a fraction). A
 /// waypoint without a time, or without a depth before any depth was given, is skipped.
+///
+/// Time and depth are the profile: a depth in the wrong unit refuses the file, as a header
+/// value does. Every other value of a waypoint is auxiliary, and one in a unit the schema does
+/// not allow (Shearwater Cloud writes `calculatedpo2` in bar, 0.98, where UDDF says pascal) is
+/// left out of the dive and counted in one issue per dive and field — a doubtful auxiliary
+/// value never sinks a whole file. ``LogbookProfileCheck`` then applies the same plausibility
+/// ranges to the profiles of every format.
 enum UDDFSampleReader {
     static func profile(_ samples: XMLTree?, values: inout UDDFValues) throws(LogbookReadError) -> UDDFProfile {
         var profile = UDDFProfile()
@@ -32,42 +39,53 @@ enum UDDFSampleReader {
                 profile.switchedMixes.append(ref)
             }
             guard let time = values.seconds(UDDFRaw(waypoint.child("divetime")), "divetime") else {
-                values.skip("waypoint time", line: waypoint.line, "a waypoint without a time was skipped")
+                values.leaveOut("waypoint time", line: waypoint.line, "a waypoint without a time")
                 continue
             }
             let depth = try values.meters(UDDFRaw(waypoint.child("depth")), "depth")
             guard depth != nil || hasDepth else {
-                values.skip("waypoint depth", line: waypoint.line, "a waypoint without a depth was skipped")
+                values.leaveOut("waypoint depth", line: waypoint.line, "a waypoint without a depth")
                 continue
             }
             hasDepth = true
             carried.timeSeconds = time
             carried.depthMeters = depth ?? carried.depthMeters
-            try read(waypoint, into: &carried, values: &values)
+            read(waypoint, into: &carried, values: &values)
             profile.samples.append(carried)
         }
         return profile
     }
 
-    /// Overwrites the values `waypoint` gives; the others stay as carried.
-    private static func read(
-        _ waypoint: XMLTree, into sample: inout DiveSample, values: inout UDDFValues
-    ) throws(LogbookReadError) {
-        if let temperature = try values.celsius(UDDFRaw(waypoint.child("temperature")), "temperature") {
-            sample.temperatureCelsius = temperature
+    /// Overwrites the values `waypoint` gives; the others stay as carried. Only auxiliary
+    /// values are read here, and none of them can refuse the file (see ``dropDoubtful(_:_:of:values:)``).
+    private static func read(_ waypoint: XMLTree, into sample: inout DiveSample, values: inout UDDFValues) {
+        do {
+            if let temperature = try values.celsius(UDDFRaw(waypoint.child("temperature")), "temperature") {
+                sample.temperatureCelsius = temperature
+            }
+        } catch {
+            dropDoubtful("temperature", error, of: waypoint, values: &values)
         }
-        if let pressure = try values.bar(UDDFRaw(waypoint.child("tankpressure")), "tankpressure") {
-            sample.tankPressureBar = pressure
+        do {
+            if let pressure = try values.bar(UDDFRaw(waypoint.child("tankpressure")), "tankpressure") {
+                sample.tankPressureBar = pressure
+            }
+        } catch {
+            dropDoubtful("tankpressure", error, of: waypoint, values: &values)
         }
         if let ndl = values.seconds(UDDFRaw(waypoint.child("nodecotime")), "nodecotime") {
             sample.ndlSeconds = ndl
         }
         if let stop = waypoint.child("decostop") {
-            let depth = try values.meters(UDDFRaw(attribute: "decodepth", of: stop), "decodepth")
-            let duration = values.seconds(UDDFRaw(attribute: "duration", of: stop), "decostop duration")
-            if let depth, let duration {
-                sample.stopDepthMeters = depth
-                sample.stopTimeSeconds = duration
+            do {
+                let depth = try values.meters(UDDFRaw(attribute: "decodepth", of: stop), "decodepth")
+                let duration = values.seconds(UDDFRaw(attribute: "duration", of: stop), "decostop duration")
+                if let depth, let duration {
+                    sample.stopDepthMeters = depth
+                    sample.stopTimeSeconds = duration
+                }
+            } catch {
+                dropDoubtful("decodepth", error, of: waypoint, values: &values)
             }
         }
         if let cns = values.nonNegative(UDDFRaw(waypoint.child("cns")), "cns") {
@@ -75,8 +93,13 @@ enum UDDFSampleReader {
         }
         // The computed ppO₂ sums up the sensors; without it, the first sensor (3.3 calls it ppo2).
         let po2Element = waypoint.child("calculatedpo2") ?? waypoint.child("measuredpo2") ?? waypoint.child("ppo2")
-        if let po2 = try values.bar(UDDFRaw(po2Element), po2Element?.name ?? "po2") {
-            sample.po2Bar = po2
+        let po2Field = po2Element?.name ?? "po2"
+        do {
+            if let po2 = try values.bar(UDDFRaw(po2Element), po2Field) {
+                sample.po2Bar = po2
+            }
+        } catch {
+            dropDoubtful(po2Field, error, of: waypoint, values: &values)
         }
         // 3.2.2 calls it pulserate, 3.3 heartrate.
         let heartElement = waypoint.child("pulserate") ?? waypoint.child("heartrate")
@@ -87,5 +110,18 @@ enum UDDFSampleReader {
                 values.drop("heartrate", line: heartElement?.line, "heart rate \(rate) is not beats per minute")
             }
         }
+    }
+
+    /// Reports an auxiliary value whose size shows a unit the schema does not allow, once per
+    /// dive and field with how often it occurred (``LogbookIssueLog`` counts the repeats); the
+    /// value is left out and the waypoint's time and depth are kept.
+    private static func dropDoubtful(_ field: String, _ error: LogbookReadError, of waypoint: XMLTree, values: inout UDDFValues) {
+        let message = switch error {
+        case .wrongUnit(_, let value, let expected, _):
+            "\(field) \(value) is not in \(expected), as UDDF requires; the dive is kept without these values"
+        default:
+            "\(field) is unreadable (\(error.errorDescription ?? "unknown problem")); the dive is kept without these values"
+        }
+        values.drop(field, line: waypoint.line, message)
     }
 }

@@ -4,14 +4,14 @@ import XMLKit
 /// Reads `divesite/site` elements into log sites. Dive bases (`divesite/divebase`) are dive
 /// centres, not places, and are not sites.
 enum UDDFSiteReader {
-    static func sites(of document: UDDFDocument, log: inout UDDFIssueLog) -> [LogbookSite] {
+    static func sites(of document: UDDFDocument, log: inout LogbookIssueLog) -> [LogbookSite] {
         document.siteElements.enumerated().map { position, element in
             site(element, position: position, document: document, log: &log)
         }
     }
 
     private static func site(
-        _ element: XMLTree, position: Int, document: UDDFDocument, log: inout UDDFIssueLog
+        _ element: XMLTree, position: Int, document: UDDFDocument, log: inout LogbookIssueLog
     ) -> LogbookSite {
         let key = document.siteKey(id: element.attribute("id"), position: position)
         let geography = element.child("geography")

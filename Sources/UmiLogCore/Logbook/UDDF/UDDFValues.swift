@@ -32,7 +32,7 @@ struct UDDFRaw {
 struct UDDFValues {
     /// "dive 3", "site Lake Coleridge".
     let record: String
-    var log: UDDFIssueLog
+    var log: LogbookIssueLog
 
     /// Temperatures are kelvin; below this the file wrote Celsius or Fahrenheit.
     static let lowestKelvin = 150.0
@@ -161,7 +161,12 @@ struct UDDFValues {
         log.add(record: record, field: field, line: line, message: message, outcome: .valueDropped)
     }
 
-    /// Reports the record (or the part of it that `field` names) left out of the log.
+    /// Reports a part of the record (a waypoint) left out; the record is kept.
+    mutating func leaveOut(_ field: String, line: Int?, _ message: String) {
+        log.add(record: record, field: field, line: line, message: message, outcome: .partLeftOut)
+    }
+
+    /// Reports the record (a dive) left out of the log.
     mutating func skip(_ field: String, line: Int?, _ message: String) {
         log.add(record: record, field: field, line: line, message: message, outcome: .skipped)
     }
