@@ -60,7 +60,7 @@ struct ImportReport: Encodable {
         let starts = logbook.dives.map(\.start).sorted()
         found = Found(
             dives: logbook.dives.count, sites: logbook.sites.count,
-            sitesWithGPS: logbook.sites.filter { $0.coordinate != nil }.count,
+            sitesWithGPS: logbook.sites.filter { $0.coordinate.map { !LogbookSite.isNoFix($0) } ?? false }.count,
             maxDepthMeters: logbook.dives.map(\.maxDepthMeters).max(),
             totalDurationSeconds: logbook.dives.reduce(0) { $0 + $1.durationSeconds },
             firstDive: starts.first?.description, lastDive: starts.last?.description,

@@ -34,6 +34,27 @@ public struct LogbookSite: Codable, Hashable, Sendable {
     }
 }
 
+extension LogbookSite {
+    /// Whether `coordinate` is exactly 0° N 0° E, which Diving Log, MacDive and other programs
+    /// write for a site they have no fix for. Nobody dives there (it is open ocean 5 km deep in
+    /// the Gulf of Guinea), so the pair means "no position", never a place.
+    public static func isNoFix(_ coordinate: Coordinate) -> Bool {
+        coordinate.latitude == 0 && coordinate.longitude == 0
+    }
+
+    /// Drops a 0, 0 position (see ``isNoFix(_:)``) and says so; `nil` when the site had none.
+    /// The importer applies it to every format's sites, so no reader has to remember it.
+    mutating func removeNoFixPosition() -> LogbookIssue? {
+        guard let coordinate, Self.isNoFix(coordinate) else { return nil }
+        self.coordinate = nil
+        let record = name.isEmpty ? "site \(key)" : "site \(name)"
+        return LogbookIssue(
+            record: record, message: "position 0, 0 is how some programs write \"no fix\"; the site has no position",
+            outcome: .valueDropped
+        )
+    }
+}
+
 /// A species seen on a dive, as our own JSON export carries it (the dive-log formats have no
 /// place for sightings).
 public struct LogbookSighting: Codable, Hashable, Sendable {

@@ -122,7 +122,8 @@ public struct LogbookImporter: Sendable {
         var newSites: [DiveSite] = []
         var linked: [String: String] = [:]
         var siteIDByKey: [String: String] = [:]
-        for site in result.logbook.sites where siteIDByKey[site.key] == nil {
+        for var site in result.logbook.sites where siteIDByKey[site.key] == nil {
+            if let issue = site.removeNoFixPosition() { issues.append(issue) }
             if let existing = try matchingSite(site, db) {
                 siteIDByKey[site.key] = existing
                 linked[site.key] = existing
