@@ -28,6 +28,11 @@ struct GlobalOptions: ParsableArguments {
     func services() async throws -> UmiLogServices {
         try await UmiLogServices.open(at: directory, now: currentDate, logger: Logger(label: "umilog"))
     }
+
+    /// The store when it exists, else an in-memory one seeded like a new store; creates nothing.
+    func previewServices() async throws -> UmiLogServices {
+        try await UmiLogServices.openForPreview(at: directory, now: currentDate, logger: Logger(label: "umilog"))
+    }
 }
 
 // UmiLogCore does not know ArgumentParser; only this executable reads these from flags.

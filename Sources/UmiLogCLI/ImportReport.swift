@@ -83,8 +83,8 @@ struct ImportReport: Encodable {
         newSites = preview.newSites.map(\.name)
         linkedSites = preview.linkedSites.keys.sorted().compactMap { siteNames[$0] }
         imported = summary?.importedDives ?? 0
-        alreadyInLog = preview.alreadyInLogCount
-        skipped = preview.skippedCount
+        alreadyInLog = summary?.alreadyInLog ?? preview.alreadyInLogCount
+        skipped = summary?.skipped ?? preview.skippedCount
         createdSites = summary?.createdSites ?? 0
         issues = summary?.issues ?? preview.issues
         csv = read.csvMapping.map { mapping in
@@ -103,9 +103,9 @@ struct ImportReport: Encodable {
 
     func printText(units: UnitSystem, dateFormatConfirmed: Bool) {
         let displayName = LogbookFormat(rawValue: format)?.displayName ?? format
-        print("\(file): \(displayName), \(found.dives) \(found.dives == 1 ? "dive" : "dives"), \(found.sites) \(found.sites == 1 ? "site" : "sites") (\(found.sitesWithGPS) with GPS)")
+        print("\(file): \(displayName), \(counted(found.dives, "dive")), \(counted(found.sites, "site")) (\(found.sitesWithGPS) with GPS)")
         if let maxDepth = found.maxDepthMeters {
-            print("  max depth \(units.length(maxDepth)), total time \(Self.clock(found.totalDurationSeconds)) (\(found.totalDurationSeconds) s), \(found.samples) profile points")
+            print("  max depth \(units.length(maxDepth)), total time \(Self.clock(found.totalDurationSeconds)) (\(found.totalDurationSeconds) s), \(counted(found.samples, "profile point"))")
         }
         if let first = found.firstDive, let last = found.lastDive {
             print("  first dive \(first.replacingOccurrences(of: "T", with: " ")), last dive \(last.replacingOccurrences(of: "T", with: " "))")
@@ -120,13 +120,11 @@ struct ImportReport: Encodable {
         }
         for site in newSites { print("  new site: \(site)") }
         for site in linkedSites { print("  site already known: \(site)") }
-        for dive in dives {
+        // A skipped dive is listed once, among the problems, with the reason: so the lines that
+        // say "skipped" are exactly the dives counted as skipped.
+        for dive in dives where dive.action != "skip" {
             let number = dive.number.map { "#\($0)" } ?? "–"
-            let what = switch dive.action {
-            case "add": dryRun ? "would add" : "added"
-            case "alreadyInLog": "already in your log"
-            default: "skipped"
-            }
+            let what = dive.action == "add" ? (dryRun ? "would add" : "added") : "already in your log"
             print("  \(number.padding(toLength: 6, withPad: " ", startingAt: 0)) \(dive.start.replacingOccurrences(of: "T", with: " "))  \(units.length(dive.maxDepthMeters))  \(Self.clock(dive.durationSeconds))  \(dive.site ?? "–")  \(what)")
         }
         if !issues.isEmpty {
@@ -134,9 +132,10 @@ struct ImportReport: Encodable {
             for issue in issues { print("  \(issue)") }
         }
         if dryRun {
-            print("Dry run: nothing was written (\(dives.filter { $0.action == "add" }.count) dives would be added).")
+            let adding = dives.filter { $0.action == "add" }.count
+            print("Dry run: nothing was written (\(counted(adding, "dive")) would be added, \(alreadyInLog) already in your log, \(skipped) skipped).")
         } else {
-            print("Imported \(imported) \(imported == 1 ? "dive" : "dives") (\(alreadyInLog) already in your log, \(skipped) skipped), \(createdSites) new \(createdSites == 1 ? "site" : "sites").")
+            print("Imported \(counted(imported, "dive")) (\(alreadyInLog) already in your log, \(skipped) skipped), \(counted(createdSites, "new site")).")
         }
     }
 

@@ -52,6 +52,6 @@ struct Pipeline: ParsableCommand {
         }
         let compressed = result.tiles.reduce(0) { $0 + $1.compressedBytes }
         let uncompressed = result.tiles.reduce(0) { $0 + $1.uncompressedBytes }
-        print("Wrote \(result.tiles.count) \(result.tiles.count == 1 ? "tile" : "tiles") with \(result.tiling.kept) sites (\(uncompressed) bytes of JSON, \(compressed) gzipped) to \(output).")
+        print("Wrote \(counted(result.tiles.count, "tile")) with \(counted(result.tiling.kept, "site")) (\(uncompressed) bytes of JSON, \(compressed) gzipped) to \(output).")
     }
 }

@@ -85,7 +85,7 @@ struct Sites: AsyncParsableCommand {
             }
             let services = try await global.services()
             let sites = try await services.sites.fetchInBounds(bounds, limit: limit.map { max(1, $0) })
-            if !global.json { Swift.print("\(sites.count) \(sites.count == 1 ? "site" : "sites") in view.") }
+            if !global.json { Swift.print("\(counted(sites.count, "site")) in view.") }
             try Sites.print(sites.map { ($0, nil, nil) }, global: global)
         }
     }
@@ -111,7 +111,7 @@ struct Sites: AsyncParsableCommand {
                                      site.maxDepthMeters.map { "max \(units.length($0))" }].compactMap { $0 }.joined(separator: ", "),
                 "  entry:       \(site.entry.rawValue), \(site.difficulty.rawValue)",
                 "  tags:        \(site.tags.map(\.rawValue).joined(separator: ", "))",
-                "  status:      \(status?.rawValue ?? "not on your lists")" + (dives.isEmpty ? "" : " (\(dives.count) dives)"),
+                "  status:      \(status?.rawValue ?? "not on your lists")" + (dives.isEmpty ? "" : " (\(counted(dives.count, "dive")))"),
             ]
             if !site.description.isEmpty { lines.append("  about:       \(site.description)") }
             lines.append("  source:      \(site.source) (\(site.license))")

@@ -35,7 +35,9 @@ struct Import: AsyncParsableCommand {
             bytes, fileName: url.lastPathComponent,
             options: LogbookReadOptions(format: format, csvAssignments: map, csvDateFormat: dateFormat, csvDurationFormat: durationFormat)
         )
-        let services = try await global.services()
+        // A dry run writes nothing, not even a new store: without one it previews against a
+        // fresh in-memory store.
+        let services = dryRun ? try await global.previewServices() : try await global.services()
         let preview = try await services.importer.preview(read.result, format: read.format, at: global.currentDate)
         let summary = dryRun ? nil : try await services.importer.commit(read.result, format: read.format, at: global.currentDate)
         let report = ImportReport(file: url.lastPathComponent, read: read, preview: preview, summary: summary)
@@ -92,7 +94,7 @@ struct Export: AsyncParsableCommand {
         }
         let dives = logbook.dives.count
         let sites = logbook.sites.count
-        print("Exported \(dives) \(dives == 1 ? "dive" : "dives") at \(sites) \(sites == 1 ? "site" : "sites") to \(out) as \(format.displayName).")
+        print("Exported \(counted(dives, "dive")) at \(counted(sites, "site")) to \(out) as \(format.displayName).")
     }
 }
 

@@ -36,7 +36,9 @@ public struct LogbookImportPreview: Hashable, Sendable {
     public var alreadyInLogCount: Int {
         candidates.filter { if case .alreadyInLog = $0.action { true } else { false } }.count
     }
-    public var skippedCount: Int { candidates.filter { $0.action == .skip }.count }
+    /// Every dive left out: by the reader (a dive without a start) and by the plan (a dive twice
+    /// in the file, one without a duration). Each has exactly one `.skipped` issue saying why.
+    public var skippedCount: Int { issues.filter { $0.outcome == .skipped }.count }
 }
 
 /// What an import wrote.
@@ -207,7 +209,7 @@ public struct LogbookImporter: Sendable {
             added.append((id, candidate.siteID))
         }
         let summary = LogbookImportSummary(
-            importedDives: imported, alreadyInLog: plan.alreadyInLogCount, skipped: plan.skippedCount,
+            importedDives: imported, alreadyInLog: plan.alreadyInLogCount, skipped: issues.filter { $0.outcome == .skipped }.count,
             createdSites: plan.newSites.count, linkedSites: Set(plan.linkedSites.values).count, samples: samples,
             issues: issues
         )
