@@ -15,18 +15,19 @@ struct CurveCommand: ParsableCommand {
 
     struct Price: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "The spot price and market cap at a supply.")
-        @Option(name: .long, help: "Tokens sold so far.") var supply: DecimalArgument
+        @Option(name: .long, help: "Tokens sold so far (up to 10 decimals).") var supply: DecimalArgument
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let supplyQuarks = try QuarkScale.quarks(from: supply.value, decimals: Mint.launchpadDecimals)
-            guard let price = CurveCommand.curve.spotPrice(supply: supply.value),
-                let cap = CurveCommand.curve.marketCap(supplyQuarks: supplyQuarks)
-            else { throw ValidationError("--supply is beyond the curve's 21,000,000 tokens") }
+            let supplyQuarks = try CurveCommand.quarks(supply, decimals: Mint.launchpadDecimals, option: "--supply")
+            let supply = QuarkScale.down(supplyQuarks, decimals: Mint.launchpadDecimals)
+            guard let price = CurveCommand.curve.spotPrice(supply: supply),
+                let cap = CurveCommand.curve.marketCap(supplyQuarks: supplyQuarks),
+                let reserve = CurveCommand.curve.tokensToValue(supply: 0, tokens: supply)
+            else { throw ValidationError("--supply: \(CurveQuoteError.supplyBeyondCurve(supply: supply).localizedDescription)") }
             struct PriceOutput: Encodable { let supply: String; let price: String; let marketCap: String; let reserve: String }
-            let reserve = CurveCommand.curve.tokensToValue(supply: 0, tokens: supply.value) ?? 0
             let result = PriceOutput(
-                supply: Text.decimal(supply.value), price: Text.decimal(price), marketCap: Text.decimal(cap),
+                supply: Text.decimal(supply), price: Text.decimal(price), marketCap: Text.decimal(cap),
                 reserve: Text.decimal(reserve)
             )
             if output.json { return try TerminalOutput.json(result) }
@@ -36,36 +37,39 @@ struct CurveCommand: ParsableCommand {
     }
 
     struct Buy: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Tokens bought with a USDF amount.")
-        @Option(name: .long, help: "USDF to spend, e.g. 5.") var usdf: DecimalArgument
-        @Option(name: .long, help: "Tokens sold so far.") var supply: DecimalArgument
+        static let configuration = CommandConfiguration(
+            abstract: "Tokens bought with a USDF amount.",
+            discussion: """
+                A purchase that would pass the curve's end (21,000,000 tokens) is filled to the end, as the \
+                on-chain program does: it takes only what the tokens left cost ("spent"), and the rest is not spent.
+                """
+        )
+        @Option(name: .long, help: "USDF to spend, e.g. 5 (up to 6 decimals).") var usdf: DecimalArgument
+        @Option(name: .long, help: "Tokens sold so far (up to 10 decimals).") var supply: DecimalArgument
         @Option(name: .customLong("fee-bps"), help: "Fee in basis points (100 = 1%).") var feeBps = 0
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let usdfQuarks = try QuarkScale.quarks(from: usdf.value, decimals: Mint.usdfDecimals)
-            let supplyQuarks = try QuarkScale.quarks(from: supply.value, decimals: Mint.launchpadDecimals)
-            guard let quote = CurveCommand.curve.buy(usdfQuarks: usdfQuarks, feeBps: feeBps, supplyQuarks: supplyQuarks) else {
-                throw ValidationError("No quote: the supply is beyond the curve or the fee is not 0–10000 bps.")
-            }
-            try CurveCommand.printQuote(gross: quote.gross, fee: quote.fee, net: quote.net, unit: "tokens", json: output.json)
+            let usdfQuarks = try CurveCommand.quarks(usdf, decimals: Mint.usdfDecimals, option: "--usdf")
+            let supplyQuarks = try CurveCommand.quarks(supply, decimals: Mint.launchpadDecimals, option: "--supply")
+            let quote = try CurveCommand.curve.quoteBuy(usdfQuarks: usdfQuarks, feeBps: feeBps, supplyQuarks: supplyQuarks)
+            try CurveCommand.printQuote(
+                gross: quote.gross, fee: quote.fee, net: quote.net, unit: "tokens", spent: quote.spent, json: output.json)
         }
     }
 
     struct Sell: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "USDF received for selling tokens.")
-        @Option(name: .long, help: "Tokens to sell.") var tokens: DecimalArgument
-        @Option(name: .long, help: "Tokens sold so far.") var supply: DecimalArgument
+        @Option(name: .long, help: "Tokens to sell (up to 10 decimals; at most the supply).") var tokens: DecimalArgument
+        @Option(name: .long, help: "Tokens sold so far (up to 10 decimals).") var supply: DecimalArgument
         @Option(name: .customLong("fee-bps"), help: "Fee in basis points (100 = 1%).") var feeBps = 0
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let tokenQuarks = try QuarkScale.quarks(from: tokens.value, decimals: Mint.launchpadDecimals)
-            let supplyQuarks = try QuarkScale.quarks(from: supply.value, decimals: Mint.launchpadDecimals)
-            guard let quote = CurveCommand.curve.sell(tokenQuarks: tokenQuarks, feeBps: feeBps, supplyQuarks: supplyQuarks) else {
-                throw ValidationError("No quote: the supply is beyond the curve or the fee is not 0–10000 bps.")
-            }
-            try CurveCommand.printQuote(gross: quote.gross, fee: quote.fee, net: quote.net, unit: "USDF", json: output.json)
+            let tokenQuarks = try CurveCommand.quarks(tokens, decimals: Mint.launchpadDecimals, option: "--tokens")
+            let supplyQuarks = try CurveCommand.quarks(supply, decimals: Mint.launchpadDecimals, option: "--supply")
+            let quote = try CurveCommand.curve.quoteSell(tokenQuarks: tokenQuarks, feeBps: feeBps, supplyQuarks: supplyQuarks)
+            try CurveCommand.printQuote(gross: quote.gross, fee: quote.fee, net: quote.net, unit: "USDF", spent: nil, json: output.json)
         }
     }
 
@@ -94,10 +98,23 @@ struct CurveCommand: ParsableCommand {
         }
     }
 
-    static func printQuote(gross: Decimal, fee: Decimal, net: Decimal, unit: String, json: Bool) throws {
-        struct QuoteOutput: Encodable { let gross: String; let fee: String; let net: String; let unit: String }
-        let result = QuoteOutput(gross: Text.decimal(gross), fee: Text.decimal(fee), net: Text.decimal(net), unit: unit)
+    /// The exact quarks of an amount given on the command line; more decimals than the quarks
+    /// hold are refused (naming the option), never rounded: rounding a sale up sells tokens that
+    /// were not offered, rounding a payment up pays more than was offered.
+    static func quarks(_ argument: DecimalArgument, decimals: Int, option: String) throws -> UInt64 {
+        do {
+            return try QuarkScale.exactQuarks(from: argument.value, decimals: decimals)
+        } catch {
+            throw ValidationError("\(option): \(error.localizedDescription)")
+        }
+    }
+
+    static func printQuote(gross: Decimal, fee: Decimal, net: Decimal, unit: String, spent: Decimal?, json: Bool) throws {
+        struct QuoteOutput: Encodable { let gross: String; let fee: String; let net: String; let unit: String; let spent: String? }
+        let result = QuoteOutput(gross: Text.decimal(gross), fee: Text.decimal(fee), net: Text.decimal(net), unit: unit,
+                                 spent: spent.map(Text.decimal))
         if json { return try TerminalOutput.json(result) }
-        Swift.print("gross \(result.gross) \(unit), fee \(result.fee), net \(result.net) \(unit)")
+        let spentText = result.spent.map { ", spent \($0) USDF" } ?? ""
+        Swift.print("gross \(result.gross) \(unit), fee \(result.fee), net \(result.net) \(unit)\(spentText)")
     }
 }

@@ -26,6 +26,14 @@ public enum AmountError: LocalizedError, Equatable, Sendable {
     case feeExceedsAmount(feeQuarks: UInt64, amountQuarks: UInt64)
     /// A decimal precision outside the range quarks can be scaled by without overflow.
     case unsupportedDecimals(Int)
+    /// A rate other than the one fixed by definition (USD is worth exactly 1 USD).
+    case fixedRate(Decimal, currency: CurrencyCode, fixed: Decimal)
+    /// An amount to send that is zero or less.
+    case notPositive(FiatAmount)
+    /// An amount with more digits after the point than its currency has (1.005 USD, 0.5 JPY).
+    case finerThanCurrency(FiatAmount)
+    /// A value with more decimal places than the quarks it must be counted in (0.0000001 USDF).
+    case finerThanQuarks(Decimal, decimals: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -51,6 +59,15 @@ public enum AmountError: LocalizedError, Equatable, Sendable {
             "The fee (\(fee) quarks) is larger than the amount it is taken from (\(amount) quarks)."
         case .unsupportedDecimals(let decimals):
             "\(decimals) decimal places is outside the supported range 0...\(QuarkScale.maximumDecimals)."
+        case .fixedRate(let fx, let currency, let fixed):
+            "The exchange rate for \(currency.code) is fixed at \(fixed) per USD by definition; \(fx) is not allowed."
+        case .notPositive(let amount):
+            "The amount must be greater than zero (at least \(amount.currency.smallestUnit) \(amount.currency.code)); \(amount.value) is not."
+        case .finerThanCurrency(let amount):
+            "\(amount.value) \(amount.currency.code) has more digits after the decimal point than \(amount.currency.code) has "
+                + "(\(amount.currency.fractionDigits)); amounts are never rounded silently."
+        case .finerThanQuarks(let value, let decimals):
+            "\(value) has more than \(decimals) decimal places, the most this amount can be counted in; it is not rounded."
         }
     }
 }

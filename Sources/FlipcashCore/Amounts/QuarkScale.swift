@@ -50,6 +50,20 @@ public enum QuarkScale {
         return try wholeNumber(rounded)
     }
 
+    /// `value · 10^decimals` as a whole number of quarks, only when that is exact: the boundary
+    /// for amounts a person gives the curve (USDF paid, tokens sold, a supply), where rounding
+    /// either way would trade something that was not asked for.
+    ///
+    /// - Throws: ``AmountError/finerThanQuarks(_:decimals:)`` for a value with more than
+    ///   `decimals` decimal places, and what ``quarks(from:decimals:)`` throws.
+    public static func exactQuarks(from value: Decimal, decimals: Int) throws(AmountError) -> UInt64 {
+        guard !value.isNaN else { throw .notANumber }
+        guard DecimalRounding.down.round(value, scale: decimals) == value else {
+            throw .finerThanQuarks(value, decimals: decimals)
+        }
+        return try quarks(from: value, decimals: decimals)
+    }
+
     /// The UInt64 equal to `value`, which must already be a whole number ≥ 0.
     static func wholeNumber(_ value: Decimal) throws(AmountError) -> UInt64 {
         // `Decimal.description` never uses exponent notation, so an integral value prints as its digits.

@@ -1,7 +1,7 @@
 /// A 256-bit unsigned integer as two `UInt128` halves: just enough arithmetic for the curve's
 /// exact intermediate values (products of two 10⁻¹⁸ amounts are in 10⁻³⁶ units and need more
-/// than 128 bits). Every operation here is exact; rounding happens only in
-/// `dividedRoundingHalfEven(by:)`.
+/// than 128 bits). Every operation here is exact; rounding happens only in the `divided…(by:)`
+/// methods, each named for its direction.
 struct CurveWideInteger: Comparable, Sendable {
     var high: UInt128
     var low: UInt128
@@ -65,6 +65,15 @@ struct CurveWideInteger: Comparable, Sendable {
     func dividedRoundingDown(by divisor: UInt128) -> UInt128? {
         guard divisor != 0, high < divisor else { return nil }
         return divisor.dividingFullWidth((high: high, low: low)).quotient
+    }
+
+    /// `⌈self / divisor⌉`, or nil when it does not fit in 128 bits or the divisor is zero. What
+    /// the pool charges: a cost is never rounded below what the tokens are worth.
+    func dividedRoundingUp(by divisor: UInt128) -> UInt128? {
+        guard divisor != 0, high < divisor else { return nil }
+        let (quotient, remainder) = divisor.dividingFullWidth((high: high, low: low))
+        guard remainder != 0 else { return quotient }
+        return quotient == .max ? nil : quotient + 1
     }
 
     static func < (lhs: CurveWideInteger, rhs: CurveWideInteger) -> Bool {

@@ -9,8 +9,9 @@ import Foundation
 /// a = 0.01/c. Supply is counted in whole tokens (fractions allowed), values in USD(F).
 ///
 /// Arithmetic: the tables and every intermediate value are exact integers (10⁻¹⁸ and 10⁻³⁶
-/// units); each answer is rounded once, half to even, at 18 decimal places (the table
-/// precision), and becomes a `Decimal` only at the boundary. `Decimal` inputs with more than 18
+/// units); each answer is rounded once at 18 decimal places (the table precision), in the
+/// pool's favour (a cost up; tokens bought, value paid out and a market cap down), and becomes
+/// a `Decimal` only at the boundary. No answer describes a supply outside 0…21,000,000 tokens. `Decimal` inputs with more than 18
 /// decimal places are first rounded half to even to 18. NaN, negative and out-of-range inputs
 /// give nil, never a crash. The `Fixed18` overloads skip the `Decimal` conversions.
 public struct DiscreteBondingCurve: Sendable {
@@ -49,17 +50,18 @@ public struct DiscreteBondingCurve: Sendable {
 
     /// The cost in USD of buying `tokens` tokens starting at `supply` (fractions allowed): the
     /// partial first step at its price, whole steps from the cumulative table, the partial last
-    /// step at its price. Zero tokens cost 0; nil when the purchase would end beyond the table
-    /// (at or above supply 21,000,100) or an input is negative or NaN.
+    /// step at its price, rounded up. Zero tokens cost 0; nil when the purchase would end past
+    /// the curve's 21,000,000 tokens or an input is negative or NaN.
     public func tokensToValue(supply: Decimal, tokens: Decimal) -> Decimal? {
         guard let supply = Fixed18(supply), let tokens = Fixed18(tokens) else { return nil }
         return tokensToValue(supply: supply, tokens: tokens)?.decimal
     }
 
-    /// The tokens that `value` USD buys starting at `supply` (fractions allowed); the inverse of
-    /// `tokensToValue`. A zero value buys 0 tokens; nil when the supply is already at the last
-    /// step (≥ 21,000,000) or an input is negative or NaN. Like the reference, a value beyond the
-    /// whole curve's reserve is priced at the last step's price, not capped.
+    /// The tokens that `value` USD buys starting at `supply` (fractions allowed), rounded down;
+    /// the inverse of `tokensToValue`. A zero value buys 0 tokens; nil when the supply is at or
+    /// past the curve's end (21,000,000), when the value is more than every token left costs (the
+    /// purchase would pass the end; ``quoteBuy(usdfQuarks:feeBps:supplyQuarks:)`` fills to the
+    /// end instead), or when an input is negative or NaN.
     public func valueToTokens(supply: Decimal, value: Decimal) -> Decimal? {
         guard let supply = Fixed18(supply), let value = Fixed18(value) else { return nil }
         return valueToTokens(supply: supply, value: value)?.decimal
@@ -73,13 +75,15 @@ public struct DiscreteBondingCurve: Sendable {
         return Decimal(step * Self.stepSize)
     }
 
-    /// Whole tokens in circulation times their spot price, with the supply truncated to whole
-    /// tokens; nil above the maximum supply.
+    /// The tokens in circulation, fraction of a token included, times their spot price, rounded
+    /// down to 18 places; nil above the maximum supply.
     public func marketCap(supplyQuarks: UInt64) -> Decimal? {
-        let wholeTokens = supplyQuarks / Self.quarksPerToken
-        guard wholeTokens <= UInt64(Self.maxSupply) else { return nil }
-        let price = tables.price[Int(wholeTokens) / Self.stepSize]
-        return Fixed18(units: UInt128(wholeTokens) * price).decimal
+        let supply = UInt128(supplyQuarks) * Self.tokenQuarkUnits
+        guard supply <= Self.maxSupplyUnits,
+              let cap = CurveWideInteger.product(supply, tables.price[step(of: supply)])
+                .dividedRoundingDown(by: Fixed18.unitsPerWhole)
+        else { return nil }
+        return Fixed18(units: cap).decimal
     }
 
     /// PRICE[step] in USD, for step 0…210,000 (supply 100·step), or nil.
