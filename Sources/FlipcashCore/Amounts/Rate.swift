@@ -7,10 +7,22 @@ public struct Rate: Sendable, Hashable, Codable, CustomStringConvertible {
     public let fx: Decimal
     public let currency: CurrencyCode
 
-    /// - Throws: ``AmountError/invalidRate(_:)`` unless `fx` is a number greater than zero.
+    /// - Throws: ``AmountError/invalidRate(_:)`` unless `fx` is a number greater than zero;
+    ///   ``AmountError/fixedRate(_:currency:fixed:)`` when the currency's rate is fixed by
+    ///   definition (USD: 1) and `fx` is another number. A USD→USD rate of 2 would put half the
+    ///   dollars typed on chain, so it is refused here, where every rate is made.
     public init(fx: Decimal, currency: CurrencyCode) throws(AmountError) {
         guard !fx.isNaN, fx > 0 else { throw .invalidRate(fx) }
+        if let fixed = Self.fixedRate(of: currency), fx != fixed {
+            throw .fixedRate(fx, currency: currency, fixed: fixed)
+        }
         self.init(checkedFx: fx, currency: currency)
+    }
+
+    /// The rate a currency has by definition, if any: USD, the unit every rate is quoted in
+    /// (and USDF's own currency), is 1.
+    public static func fixedRate(of currency: CurrencyCode) -> Decimal? {
+        currency == .usd ? 1 : nil
     }
 
     private init(checkedFx fx: Decimal, currency: CurrencyCode) {
@@ -36,7 +48,12 @@ public struct Rate: Sendable, Hashable, Codable, CustomStringConvertible {
             throw DecodingError.dataCorruptedError(
                 forKey: .fx, in: container, debugDescription: "fx must be a decimal number greater than zero, like \"1.35\"")
         }
-        self.init(checkedFx: fx, currency: try container.decode(CurrencyCode.self, forKey: .currency))
+        let currency = try container.decode(CurrencyCode.self, forKey: .currency)
+        do {
+            try self.init(fx: fx, currency: currency)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .fx, in: container, debugDescription: error.localizedDescription)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
