@@ -36,15 +36,25 @@ struct AmountCommand: ParsableCommand {
     }
 
     func run() throws {
-        let value = try KeypadAmount.parse(amount, currency: currency)
-        let rate = try Rate(fx: rate?.value ?? 1, currency: currency)
+        let entered = try KeypadAmount.amount(amount, currency: currency)
+        let value = entered.value
+        let rate: Rate
+        do {
+            rate = try Rate(fx: self.rate?.value ?? 1, currency: currency)
+        } catch {
+            throw ValidationError("--rate: \(error.localizedDescription)")
+        }
         let mint = mint?.mint ?? .usdf
-        let entered = FiatAmount(value: value, currency: currency)
         let exchanged: ExchangedFiat
         if mint.isUSDF {
             exchanged = try ExchangedFiat(nativeAmount: entered, rate: rate)
         } else {
-            let supplyQuarks = try QuarkScale.quarks(from: supply?.value ?? 0, decimals: mint.decimals)
+            let supplyQuarks: UInt64
+            do {
+                supplyQuarks = try QuarkScale.exactQuarks(from: supply?.value ?? 0, decimals: mint.decimals)
+            } catch {
+                throw ValidationError("--supply: \(error.localizedDescription)")
+            }
             guard let computed = try ExchangedFiat.compute(fromEntered: entered, rate: rate, mint: mint, supplyQuarks: supplyQuarks) else {
                 throw ValidationError("Nothing to buy: the amount is zero or the currency has no supply.")
             }

@@ -58,20 +58,29 @@ struct BillCommand: ParsableCommand {
         commandName: "bill",
         abstract: "Make a cash-code bill: prints the payload and code (hex) and writes the circular code as SVG."
     )
-    @Option(name: .long, help: "The amount, e.g. 5 or 7.50.") var amount: DecimalArgument
+    @Option(name: .long, help: "The amount as typed, e.g. 5 or 7.50 (greater than zero, at most the currency's digits).")
+    var amount: String
     @Option(name: .long, help: "Its currency (ISO 4217).") var currency: CurrencyCode = .usd
-    @Option(name: .long, help: "cash (kind 0) or multi (kind 1).") var kind: CashCodePayload.Kind = .cash
+    @Option(name: .long, help: "multi (kind 1, what the app's sender makes) or cash (kind 0, the older bill).")
+    var kind: CashCodePayload.Kind = .multiCurrency
     @Option(name: .long, help: "The 10-byte nonce as 20 hex digits (default: random).") var nonce: String?
     @Option(name: .long, help: "Where to write the SVG picture.") var svg = "bill.svg"
     @OptionGroup var output: OutputOptions
 
     func run() throws {
+        // The same rules as every amount (`amount` uses them too): refused, never rounded.
+        let entered: FiatAmount
+        do {
+            entered = try KeypadAmount.amount(amount, currency: currency)
+        } catch {
+            throw ValidationError("--amount: \(error.localizedDescription)")
+        }
         let payload: CashCodePayload
         if let nonce {
             guard let bytes = Hex.bytes(nonce) else { throw ValidationError("--nonce must be 20 hex digits") }
-            payload = try CashCodePayload(kind: kind, currency: currency, amount: amount.value, nonce: bytes)
+            payload = try CashCodePayload(kind: kind, currency: currency, amount: entered.value, nonce: bytes)
         } else {
-            payload = try CashCodePayload(kind: kind, currency: currency, amount: amount.value)
+            payload = try CashCodePayload(kind: kind, currency: currency, amount: entered.value)
         }
         let picture = try CashCodeSVG().render(payload)
         do {

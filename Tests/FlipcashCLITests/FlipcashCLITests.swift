@@ -45,7 +45,8 @@ struct FlipcashCLITests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let svg = directory.appendingPathComponent("bill.svg").path
-        let bill = try cli.jsonObject("bill", ["--amount", "5", "--currency", "usd", "--nonce", "01020304050607080910", "--svg", svg])
+        let bill = try cli.jsonObject(
+            "bill", ["--amount", "5", "--currency", "usd", "--kind", "cash", "--nonce", "01020304050607080910", "--svg", svg])
         #expect(bill["payload"] as? String == "008e404b4c000000000001020304050607080910")
         #expect(bill["code"] as? String == "4b8c8fa4de30d8d57aa8a8b8170200008e404b4c000000000001020304050607080910")
         #expect(bill["rendezvousPublicKey"] as? String == "HHViZh63Z5s87ErBsBuBmF1LXnqhGftyTXYjH6gHCQTM")

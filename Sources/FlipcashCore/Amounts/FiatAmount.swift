@@ -103,6 +103,20 @@ public struct FiatAmount: Sendable, Hashable, Codable, CustomStringConvertible {
         FiatAmount(value: rounding.round(value, scale: currency.fractionDigits), currency: currency)
     }
 
+    /// The amount checked as something a person can send or put on a bill: a number greater
+    /// than zero, with no more digits after the point than its currency has (USD 2, JPY 0, KWD
+    /// 3), so it is at least the currency's smallest unit. Never rounded: 1.005 USD is refused,
+    /// not made 1.01 or 1.00. Every entry path (the keypad, a bill, the CLI) goes through here.
+    ///
+    /// - Throws: ``AmountError/notANumber``, ``AmountError/notPositive(_:)`` or
+    ///   ``AmountError/finerThanCurrency(_:)``.
+    public func validatedForSending() throws(AmountError) -> FiatAmount {
+        guard !value.isNaN else { throw .notANumber }
+        guard value > 0 else { throw .notPositive(self) }
+        guard rounded(.down).value == value else { throw .finerThanCurrency(self) }
+        return self
+    }
+
     public var description: String { "\(value) \(currency.code)" }
 
     private func requireSameCurrency(_ other: FiatAmount) throws(AmountError) {

@@ -46,6 +46,15 @@ public enum KeypadAmount {
         return value
     }
 
+    /// A complete amount to send (or to put on a bill) from typed text: ``parse(_:currency:)``
+    /// for the text, then ``FiatAmount/validatedForSending()`` for the value, so zero and
+    /// anything finer than the currency's smallest unit are refused, never rounded.
+    ///
+    /// - Throws: ``KeypadAmountError`` for the text, ``AmountError`` for the value.
+    public static func amount(_ text: String, currency: CurrencyCode) throws -> FiatAmount {
+        try FiatAmount(value: parse(text, currency: currency), currency: currency).validatedForSending()
+    }
+
     /// ``parse(_:currency:)``, or nil when the text is not a valid entry.
     public static func decimal(from text: String, currency: CurrencyCode) -> Decimal? {
         try? parse(text, currency: currency)

@@ -20,11 +20,14 @@ public final class BillViewModel {
 
     /// A bill for `amount`, of the kind the sender uses (multi-currency).
     ///
-    /// - Throws: `CashCodePayloadError` for an amount the 7-byte field cannot carry.
+    /// - Throws: `AmountError` for an amount no one could send (zero, or finer than the
+    ///   currency's smallest unit: a bill obeys the rules of every amount);
+    ///   `CashCodePayloadError` for an amount the 7-byte field cannot carry.
     public init(
         amount: FiatAmount, kind: CashCodePayload.Kind = .multiCurrency, formatter: FiatFormatter = .current,
         using generator: inout some RandomNumberGenerator
     ) throws {
+        let amount = try amount.validatedForSending()
         let payload = try CashCodePayload(kind: kind, currency: amount.currency, amount: amount.value, using: &generator)
         self.amount = amount
         self.payload = payload
