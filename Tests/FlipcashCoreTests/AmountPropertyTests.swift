@@ -120,7 +120,8 @@ struct AmountPropertyTests {
             let currency = try #require(CurrencyCode(index: UInt8(random.next() % 161)))
             let amount = FiatAmount(value: value, currency: currency)
             #expect(try JSONDecoder().decode(FiatAmount.self, from: JSONEncoder().encode(amount)) == amount, "\(value)")
-            let rate = try Rate(fx: (value.isSignMinus ? -value : value) + 1, currency: currency)
+            // USD's rate to USD is 1 by definition; every other currency takes any positive rate.
+            let rate = try Rate(fx: currency == .usd ? 1 : (value.isSignMinus ? -value : value) + 1, currency: currency)
             let exchanged = try ExchangedFiat(
                 onChainAmount: TokenAmount(quarks: random.next(), mint: .usdf), nativeAmount: amount, currencyRate: rate)
             #expect(try JSONDecoder().decode(ExchangedFiat.self, from: JSONEncoder().encode(exchanged)) == exchanged)

@@ -28,15 +28,15 @@ struct CurveExtremeInputTests {
     func beyondTheTable() {
         #expect(curve.spotPrice(supply: Decimal(string: "21000000.000000000000000001")!) == nil)
         #expect(curve.tokensToValue(supply: 21_000_000, tokens: 0) == 0)
-        #expect(curve.tokensToValue(supply: 21_000_000, tokens: 99) != nil)
+        #expect(curve.tokensToValue(supply: 21_000_000, tokens: 99) == nil)  // no tokens exist past the end
         #expect(curve.tokensToValue(supply: 21_000_000, tokens: 100) == nil)
         #expect(curve.tokensToValue(supply: Decimal(string: "1e20")!, tokens: 1) == nil)
         #expect(curve.valueToTokens(supply: 20_999_999, value: 1) != nil)
         #expect(curve.valueToTokens(supply: Decimal(string: "1e20")!, value: 1) == nil)
         #expect(curve.valueToTokens(supply: 0, value: 0) == 0)
-        // Far more than the whole reserve: priced at the last step, as in the reference.
+        // Far more than the whole reserve would buy past the curve's end: no quote.
         let everything = curve.valueToTokens(supply: 0, value: Decimal(string: "340282366920938463463")!)
-        #expect(everything.map { $0 > 21_000_000 } == true)
+        #expect(everything == nil)
         #expect(curve.valueToTokens(supply: 0, value: Decimal(string: "1e-30")!) == 0)
         #expect(curve.tokensForValueExchange(fiat: 1, fiatRate: Decimal(string: "1e-30")!, supplyQuarks: 10_000_000_000_000) == nil)
         // 1/10¹² USD is still a value; 1/10²⁰ rounds to zero at 18 places, which is no value.
@@ -61,13 +61,16 @@ struct CurveExtremeInputTests {
         #expect(curve.sell(tokenQuarks: 0, feeBps: 100, supplyQuarks: 0) == CurveSellQuote(gross: 0, fee: 0, net: 0))
     }
 
-    @Test("marketCap is whole tokens times their spot price")
+    @Test("marketCap is the supply, fraction included, times its spot price")
     func marketCap() throws {
         let million = try #require(curve.marketCap(supplyQuarks: CurveTestSupport.tokenQuarks(1_000_000)))
         let price = try #require(curve.spotPrice(supply: 1_000_000))
         #expect(million == price * 1_000_000)
-        // The fraction of a token is ignored.
-        #expect(curve.marketCap(supplyQuarks: CurveTestSupport.tokenQuarks(1_000_000) + 9_999_999_999) == million)
+        // The fraction of a token counts (rounded down at 18 places), within the same step.
+        var fractionValue = price * Decimal(string: "0.9999999999")!
+        var fractionRounded = Decimal()
+        NSDecimalRound(&fractionRounded, &fractionValue, 18, .down)
+        #expect(curve.marketCap(supplyQuarks: CurveTestSupport.tokenQuarks(1_000_000) + 9_999_999_999) == million + fractionRounded)
         #expect(curve.marketCap(supplyQuarks: 0) == 0)
         #expect(curve.marketCap(supplyQuarks: CurveTestSupport.tokenQuarks(21_000_000)) == 21_000_000_000_000)
     }

@@ -107,7 +107,7 @@ struct FiatAmountTests {
     func errorMessages() throws {
         let errors: [AmountError] = [
             .mintMismatch(.usdf, AmountFixtures.launchpad), .currencyMismatch(.usd, .cad),
-            .rateMismatch(.oneToOne, try AmountFixtures.rate("2", .usd)), .negativeResult, .overflow,
+            .rateMismatch(.oneToOne, try AmountFixtures.rate("2", .cad)), .negativeResult, .overflow,
             .negativeValue(-1), .notANumber, .invalidRate(0), .requiresUSD(.cad),
             .feeExceedsAmount(feeQuarks: 2, amountQuarks: 1), .unsupportedDecimals(20),
         ]
