@@ -25,7 +25,7 @@ extension ImageFormat {
     ///
     /// - Parameter maxBytes: the largest accepted size; ``defaultMaxBytes`` suits photos.
     /// - Throws: ``ImageValidationError``: `.empty`, `.tooLarge` (checked before reading anything),
-    ///   `.notAnImage`, `.unsupported` (GIF, WebP, TIFF, AVIF …), `.truncated` or `.malformed`.
+    ///   `.notAnImage`, `.unsupported` (GIF, WebP, TIFF, BMP, AVIF, JPEG XL, JPEG 2000), `.truncated` or `.malformed`.
     public static func validate(_ data: some Collection<UInt8>, maxBytes: Int) throws(ImageValidationError) -> ImageInfo {
         let count = data.count
         guard count > 0 else { throw .empty }
@@ -65,6 +65,18 @@ extension ImageFormat {
         }
         if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
             return "TIFF"
+        }
+        // JPEG XL as a bare codestream or in its box container; JPEG 2000 in its box container.
+        if bytes.starts(with: [0xFF, 0x0A]) || bytes.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
+            return "JPEG XL"
+        }
+        if bytes.starts(with: [0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
+            return "JPEG 2000"
+        }
+        // "BM" alone is too common a start for text; a BMP header also states the file's size.
+        if bytes.count >= 14, bytes.starts(with: "BM".utf8),
+           bytes[2..<6].reversed().reduce(0, { $0 << 8 | Int($1) }) == bytes.count {
+            return "BMP"
         }
         return nil
     }

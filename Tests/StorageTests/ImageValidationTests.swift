@@ -45,6 +45,7 @@ struct ImageValidationTests {
         Array("hello, world".utf8),
         Array("<!DOCTYPE html><html></html>".utf8),
         Array("%PDF-1.7\n".utf8),
+        Array("BMW owners' club minutes".utf8),
         [0x89],
         [0xFF],
         [0x00, 0x00, 0x00],
@@ -68,9 +69,14 @@ struct ImageValidationTests {
         let avif = ImageSamples.ftyp(major: "avif", compatible: ["mif1", "avif"]) + mdat
         let genericAVIF = ImageSamples.ftyp(major: "mif1", compatible: ["mif1", "avif"]) + mdat
         let genericHEIF = ImageSamples.ftyp(major: "mif1", compatible: ["mif1"]) + mdat
+        let jxl: [UInt8] = [0xFF, 0x0A, 0xFA, 0x7F]
+        let jxlContainer: [UInt8] = [0, 0, 0, 0x0C] + Array("JXL \r\n".utf8) + [0x87, 0x0A]
+        let jpeg2000: [UInt8] = [0, 0, 0, 0x0C] + Array("jP  \r\n".utf8) + [0x87, 0x0A]
+        let bmp: [UInt8] = Array("BM".utf8) + [30, 0, 0, 0] + Array(repeating: 0, count: 24)
         return [
             (gif89, "GIF"), (gif87, "GIF"), (webp, "WebP"), (tiffLittle, "TIFF"), (tiffBig, "TIFF"),
             (avif, "AVIF"), (genericAVIF, "AVIF"), (genericHEIF, "HEIF"),
+            (jxl, "JPEG XL"), (jxlContainer, "JPEG XL"), (jpeg2000, "JPEG 2000"), (bmp, "BMP"),
         ]
     }()
 
