@@ -5,7 +5,7 @@ import TestSupport
 import XMLKit
 @testable import UmiLogCore
 
-/// The shape of what the writer produces: UDDF 3.2.0, the schema's element order, valid ids and
+/// The shape of what the writer produces: UDDF 3.2.2, the schema's element order, valid ids and
 /// links, SI units, and no empty elements the schema forbids.
 @Suite("UDDFWriter: file shape")
 struct UDDFWriterTests {
@@ -56,10 +56,10 @@ struct UDDFWriterTests {
         return !positions.contains(-1) && positions == positions.sorted()
     }
 
-    @Test("the root is UDDF 3.2.0 in the 3.2 namespace, sections in the schema's order")
+    @Test("the root is UDDF 3.2.2 in the 3.2 namespace, sections in the schema's order")
     func root() throws {
         let text = UDDFWriter.write(Self.fullLogbook, generatedAt: Self.generatedAt)
-        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<uddf xmlns=\"http://www.streit.cc/uddf/3.2/\" version=\"3.2.0\">"
+        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<uddf xmlns=\"http://www.streit.cc/uddf/3.2/\" version=\"3.2.2\">"
         #expect(text.hasPrefix(head))
         let tree = try Self.tree()
         #expect(tree.children.map(\.name) == ["generator", "diver", "divesite", "gasdefinitions", "profiledata"])

@@ -1,9 +1,12 @@
 import XMLKit
 
-/// Writes a log as UDDF 3.2.0 (`<uddf xmlns="http://www.streit.cc/uddf/3.2/" version="3.2.0">`),
-/// the version Subsurface and most logbooks exchange, following the schema's element order and
-/// never writing an element empty where the schema forbids it (Subsurface's empty `<rating>` and
-/// `<visibility>` made its files invalid).
+/// Writes a log as UDDF 3.2.2 (`<uddf xmlns="http://www.streit.cc/uddf/3.2/" version="3.2.2">`),
+/// following uddf_3.2.2.xsd's element order and never writing an element empty where the schema
+/// forbids it (Subsurface's empty `<rating>` and `<visibility>` made its files invalid).
+///
+/// The version declared is the one the file follows: it uses 3.2.2's `pulserate` and content
+/// models, which gave hundreds of schema errors against 3.2.0 and 3.2.1, the version it used to
+/// declare. Readers of 3.2.0 (Subsurface) key on the 3.2 namespace, which is the same.
 ///
 /// ``UDDFReader`` reads the file back to the same log, except for what UDDF has no place for:
 /// - `LogbookDive.divemaster`: a dive's links name buddies, and the only "guide" UDDF knows is
@@ -33,11 +36,14 @@ import XMLKit
 /// that the dive links to, as UDDF intends. Our dive ids are written as `id="umilog-<uuid>"`
 /// and our site keys as `id="site-…"` (see ``UDDFIdentifier``), so a round trip keeps both.
 public enum UDDFWriter {
+    /// The schema the writer follows, and declares.
+    public static let schemaVersion = "3.2.2"
+
     /// The log as a UDDF document; `generatedAt` goes into `generator/datetime`.
     public static func write(_ logbook: Logbook, generatedAt: LocalDateTime) -> String {
         let catalog = UDDFCatalog(logbook)
         var xml = XMLWriter()
-        xml.open("uddf", [("xmlns", "http://www.streit.cc/uddf/3.2/"), ("version", "3.2.0")])
+        xml.open("uddf", [("xmlns", "http://www.streit.cc/uddf/3.2/"), ("version", schemaVersion)])
         xml.open("generator")
         xml.element("name", text: UDDFDocument.umiLogGeneratorName)
         xml.element("type", text: "logbook")
