@@ -140,7 +140,8 @@ public struct LogbookImporter: Sendable {
         var candidates: [LogbookImportPreview.Candidate] = []
         var keysInFile: Set<String> = []
         var idsInFile: Set<UUID> = []
-        for (index, dive) in result.logbook.dives.enumerated() {
+        for (index, read) in result.logbook.dives.enumerated() {
+            var dive = read
             let record = dive.number.map { "dive #\($0) (\(dive.start))" } ?? "dive \(index + 1) (\(dive.start))"
             var siteID: String?
             if let key = dive.siteKey {
@@ -159,6 +160,10 @@ public struct LogbookImporter: Sendable {
                 issues.append(LogbookIssue(record: record, message: "appears twice in the file", outcome: .skipped))
                 action = .skip
             } else if dive.storedDive(id: id, siteID: siteID, timeZone: timeZone, now: now, record: record, issues: &scratch) != nil {
+                // What is stored is in time order with plausible values, whatever the format.
+                let profile = LogbookProfileCheck.check(dive.samples, record: record)
+                dive.samples = profile.samples
+                scratch += profile.issues
                 action = .add(id)
             } else {
                 action = .skip
