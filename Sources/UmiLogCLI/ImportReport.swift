@@ -36,6 +36,8 @@ struct ImportReport: Encodable {
         let dateFormat: String
         let dateFormatAmbiguous: Bool
         let durationFormat: String
+        /// metric or imperial: how numbers without a unit were read.
+        let units: String
     }
 
     let file: String
@@ -50,6 +52,8 @@ struct ImportReport: Encodable {
     let skipped: Int
     let createdSites: Int
     let issues: [LogbookIssue]
+    /// Units chosen for a whole field from the file's values.
+    let assumptions: [LogbookUnitAssumption]
     let csv: CSVInfo?
 
     init(file: String, read: LogbookFileRead, preview: LogbookImportPreview, summary: LogbookImportSummary?) {
@@ -87,6 +91,7 @@ struct ImportReport: Encodable {
         skipped = summary?.skipped ?? preview.skippedCount
         createdSites = summary?.createdSites ?? 0
         issues = summary?.issues ?? preview.issues
+        assumptions = read.result.assumptions
         csv = read.csvMapping.map { mapping in
             let table = read.csvTable
             var columns: [String: String] = [:]
@@ -96,7 +101,7 @@ struct ImportReport: Encodable {
             return CSVInfo(
                 delimiter: table.map(\.delimiter.rawValue) ?? ",", header: table?.header, mapping: columns,
                 dateFormat: mapping.dateFormat.rawValue, dateFormatAmbiguous: mapping.isDateFormatAmbiguous,
-                durationFormat: mapping.durationFormat.rawValue
+                durationFormat: mapping.durationFormat.rawValue, units: mapping.units.rawValue
             )
         }
     }
@@ -118,6 +123,7 @@ struct ImportReport: Encodable {
                 print("  note: dates such as 10/1/13 could be day-first; confirm with --date-format \(csv.dateFormat) or --date-format dd/mm/yy")
             }
         }
+        for assumption in assumptions { print("  assumed: \(assumption)") }
         for site in newSites { print("  new site: \(site)") }
         for site in linkedSites { print("  site already known: \(site)") }
         // A skipped dive is listed once, among the problems, with the reason: so the lines that

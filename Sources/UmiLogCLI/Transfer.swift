@@ -12,7 +12,9 @@ struct Import: AsyncParsableCommand {
             the preview. Importing the same file again adds nothing. Dates are read as the wall-clock times \
             the file gives. For CSV, columns are mapped from their headers; fix a column with --map COLUMN=FIELD \
             (COLUMN is a header name or a number from 1; FIELDs: \(CSVField.allCases.map(\.rawValue).joined(separator: ", "))) \
-            and confirm day/month order with --date-format (\(CSVDateFormat.allCases.map(\.rawValue).joined(separator: ", "))).
+            and confirm day/month order with --date-format (\(CSVDateFormat.allCases.map(\.rawValue).joined(separator: ", "))). \
+            Units are judged per file from all its values (UDDF tank pressures in psi, CSV numbers in feet, °F, psi) \
+            and the preview says what it assumed; --csv-units sets them for a CSV file.
             """
     )
     @Argument(help: "The log file.") var file: String
@@ -21,6 +23,8 @@ struct Import: AsyncParsableCommand {
     @Option(name: .long, help: "CSV: map a column to a field, COLUMN=FIELD (repeat for more).") var map: [String] = []
     @Option(name: .customLong("date-format"), help: "CSV: the date format, e.g. mm/dd/yy or dd.mm.yyyy.") var dateFormat: CSVDateFormat?
     @Option(name: .customLong("duration-format"), help: "CSV: mm:ss, h:mm:ss, h:mm or min.") var durationFormat: CSVDurationFormat?
+    @Option(name: .customLong("csv-units"), help: "CSV: numbers without a unit are metric or imperial (default: judged from the file).")
+    var csvUnits: UnitSystem?
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
@@ -33,7 +37,10 @@ struct Import: AsyncParsableCommand {
         }
         let read = try LogbookFiles.read(
             bytes, fileName: url.lastPathComponent,
-            options: LogbookReadOptions(format: format, csvAssignments: map, csvDateFormat: dateFormat, csvDurationFormat: durationFormat)
+            options: LogbookReadOptions(
+                format: format, csvAssignments: map, csvDateFormat: dateFormat, csvDurationFormat: durationFormat,
+                csvUnits: csvUnits
+            )
         )
         // A dry run writes nothing, not even a new store: without one it previews against a
         // fresh in-memory store.

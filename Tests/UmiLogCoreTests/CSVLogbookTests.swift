@@ -159,15 +159,18 @@ struct CSVLogbookTests {
         #expect(throws: LogbookReadError.noDives) { try CSVLogbookReader.read(table, mapping: CSVMapping.propose(for: table)) }
     }
 
-    @Test("feet read as metres refuse the file as wrong units; unreadable rows as an unreadable table")
+    @Test("depths only possible in feet are read as feet, and said so (issue 13); read as metres they refuse the file")
     func wrongUnits() throws {
         let feet = try CSVTable(text: "date,duration,depth\n2020-01-01,45:00,400\n2020-01-02,45:00,420\n")
+        let proposed = CSVMapping.propose(for: feet)
+        #expect(proposed.units == .imperial)
+        #expect(proposed.unitsAssumption != nil)
+        #expect(try CSVLogbookReader.read(feet, mapping: proposed).logbook.dives.count == 2)
+        var metric = proposed
+        metric.units = .metric
         #expect(throws: LogbookReadError.wrongUnit(field: "max depth", value: "400", expected: "a depth between 0 and 350 m", line: 2)) {
-            try CSVLogbookReader.read(feet, mapping: CSVMapping.propose(for: feet))
+            try CSVLogbookReader.read(feet, mapping: metric)
         }
-        var imperial = CSVMapping.propose(for: feet)
-        imperial.units = .imperial
-        #expect(try CSVLogbookReader.read(feet, mapping: imperial).logbook.dives.count == 2)
         let garbage = try CSVTable(text: "date,duration,depth\nsoon,45:00,18\n")
         #expect(throws: LogbookReadError.unreadableTable(reason: "no row is a dive; the first, on line 2: date \"soon\" is not a yyyy-mm-dd date")) {
             try CSVLogbookReader.read(garbage, mapping: CSVMapping.propose(for: garbage))

@@ -8,15 +8,18 @@ public struct LogbookReadOptions: Hashable, Sendable {
     public var csvAssignments: [String]
     public var csvDateFormat: CSVDateFormat?
     public var csvDurationFormat: CSVDurationFormat?
+    /// The units of unlabelled CSV numbers, overriding the judgement from the file's values.
+    public var csvUnits: UnitSystem?
 
     public init(
         format: LogbookFormat? = nil, csvAssignments: [String] = [], csvDateFormat: CSVDateFormat? = nil,
-        csvDurationFormat: CSVDurationFormat? = nil
+        csvDurationFormat: CSVDurationFormat? = nil, csvUnits: UnitSystem? = nil
     ) {
         self.format = format
         self.csvAssignments = csvAssignments
         self.csvDateFormat = csvDateFormat
         self.csvDurationFormat = csvDurationFormat
+        self.csvUnits = csvUnits
     }
 }
 
@@ -80,6 +83,9 @@ public enum LogbookFiles {
             let table = try CSVTable(bytes: bytes)
             var mapping = CSVMapping.propose(for: table)
             for assignment in options.csvAssignments { try mapping.apply(assignment, in: table) }
+            // The columns may have moved: judge the units again over the final mapping.
+            if !options.csvAssignments.isEmpty { mapping.judgeUnits(in: table) }
+            if let units = options.csvUnits { mapping.units = units }
             if let dateFormat = options.csvDateFormat { mapping.dateFormat = dateFormat }
             if let durationFormat = options.csvDurationFormat { mapping.durationFormat = durationFormat }
             let result = try CSVLogbookReader.read(table, mapping: mapping)

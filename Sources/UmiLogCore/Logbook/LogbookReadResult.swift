@@ -6,11 +6,36 @@
 public struct LogbookReadResult: Hashable, Sendable {
     public var logbook: Logbook
     public var issues: [LogbookIssue]
+    /// Units the reader chose for a whole field of the file from its values, which the
+    /// preview shows so the diver can check them.
+    public var assumptions: [LogbookUnitAssumption]
 
-    public init(logbook: Logbook, issues: [LogbookIssue] = []) {
+    public init(logbook: Logbook, issues: [LogbookIssue] = [], assumptions: [LogbookUnitAssumption] = []) {
         self.logbook = logbook
         self.issues = issues
+        self.assumptions = assumptions
     }
+}
+
+/// A unit a reader assumed for every value of a field of one file, because the values make
+/// sense only in that unit: UDDF tank pressures of 3000 "Pa" (0.03 bar) that are psi, a CSV
+/// whose unlabelled numbers are feet, °F and psi. Units are judged per file and per field —
+/// from all of the field's values together, never value by value — and applied to all of them.
+public struct LogbookUnitAssumption: Codable, Hashable, Sendable, CustomStringConvertible {
+    /// "tank pressure", "values without a unit".
+    public var field: String
+    /// "psi", "imperial (ft, °F, psi, lb)".
+    public var unit: String
+    /// Why, from the values: "every one is 500–3000; as pascal that is under 0.1 bar".
+    public var reason: String
+
+    public init(field: String, unit: String, reason: String) {
+        self.field = field
+        self.unit = unit
+        self.reason = reason
+    }
+
+    public var description: String { "\(field) read as \(unit): \(reason)" }
 }
 
 /// A problem with one record of an imported file.

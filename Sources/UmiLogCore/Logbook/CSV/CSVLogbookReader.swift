@@ -43,7 +43,10 @@ public enum CSVLogbookReader {
                 throw .unreadableTable(reason: "no row is a dive; the first, on line \(line): \(problem.message)")
             }
         }
-        return LogbookReadResult(logbook: Logbook(sites: sites.sites, dives: dives), issues: issues)
+        return LogbookReadResult(
+            logbook: Logbook(sites: sites.sites, dives: dives), issues: issues,
+            assumptions: mapping.unitsAssumption.map { [$0] } ?? []
+        )
     }
 
     /// How a row's width differs from the table's, `nil` when it does not.

@@ -7,8 +7,8 @@ extension CSVMapping {
     /// of their values, for the fields the names left open. The date format comes from
     /// all dates in the file: a first number above 12 means day-first, a second above 12
     /// month-first; when no number tells, month-first `mm/dd/yy` (Subsurface's manual-CSV
-    /// default) is proposed and `isDateFormatAmbiguous` is set. Units are imperial when a
-    /// header names an imperial unit (`Depth (ft)`).
+    /// default) is proposed and `isDateFormatAmbiguous` is set. Units are judged for the whole
+    /// file from the header and all measured values together (`judgeUnits(in:)`).
     public static func propose(for table: CSVTable) -> CSVMapping {
         var mapping = CSVMapping()
         var named = Set<Int>()
@@ -18,7 +18,6 @@ extension CSVMapping {
                 named.insert(column)
                 if mapping.column(for: field) == nil { mapping.columns[column] = field }
             }
-            if header.contains(where: CSVHeaderSynonyms.namesImperialUnit) { mapping.units = .imperial }
         }
         // Columns whose header names nothing known (or a file without one) get the shape guess,
         // for the fields the names left unmapped.
@@ -35,6 +34,7 @@ extension CSVMapping {
         if let column = mapping.column(for: .duration) {
             mapping.durationFormat = proposedDurationFormat(table.cells(inColumn: column))
         }
+        mapping.judgeUnits(in: table)
         return mapping
     }
 

@@ -13,7 +13,12 @@ public struct CSVMapping: Hashable, Sendable {
     }
     public var durationFormat: CSVDurationFormat
     /// The units of values written without a unit; a unit in the cell (`60 ft`) always wins.
-    public var units: UnitSystem
+    /// Setting it, as a diver choosing the units does, clears `unitsAssumption`.
+    public var units: UnitSystem {
+        didSet { unitsAssumption = nil }
+    }
+    /// Set when the file's values, not its header, decided `units` (see `judgeUnits(in:)`).
+    public private(set) var unitsAssumption: LogbookUnitAssumption?
     /// `true` when the proposal could not tell day-first from month-first dates (every day and
     /// month is 12 or less, as in `10/1/13`): the diver must confirm `dateFormat`.
     public private(set) var isDateFormatAmbiguous: Bool
@@ -27,6 +32,17 @@ public struct CSVMapping: Hashable, Sendable {
         self.durationFormat = durationFormat
         self.units = units
         isDateFormatAmbiguous = false
+        unitsAssumption = nil
+    }
+
+    /// Chooses `units` for the whole file from its header and all its measured values
+    /// (`CSVUnitJudgement`): imperial when a header names an imperial unit, unless the values
+    /// are possible in fewer cells that way than the other; the columns must be mapped first.
+    public mutating func judgeUnits(in table: CSVTable) {
+        let declared: UnitSystem = table.header?.contains(where: CSVHeaderSynonyms.namesImperialUnit) == true ? .imperial : .metric
+        let judgement = CSVUnitJudgement(table: table, mapping: self, declared: declared)
+        units = judgement.units
+        unitsAssumption = judgement.assumption
     }
 
     /// The leftmost column mapped to `field`.

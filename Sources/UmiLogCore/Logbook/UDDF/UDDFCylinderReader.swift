@@ -33,8 +33,8 @@ struct UDDFCylinderReader {
                 }
             }
             cylinder.sizeLiters = try values.liters(UDDFRaw(tank.child("tankvolume")), "tankvolume")
-            cylinder.startPressureBar = try values.bar(UDDFRaw(tank.child("tankpressurebegin")), "tankpressurebegin")
-            cylinder.endPressureBar = try values.bar(UDDFRaw(tank.child("tankpressureend")), "tankpressureend")
+            cylinder.startPressureBar = try values.tankPressure(UDDFRaw(tank.child("tankpressurebegin")), "tankpressurebegin")
+            cylinder.endPressureBar = try values.tankPressure(UDDFRaw(tank.child("tankpressureend")), "tankpressureend")
             cylinders.append(cylinder)
         }
     }

@@ -9,6 +9,8 @@ import XMLKit
 /// in the order the file has them, so problems are reported in that order.
 struct UDDFDiveReader {
     let document: UDDFDocument
+    /// The units the whole file turned out to use.
+    var units = UDDFFileUnits()
 
     /// The dive, or `nil` (reported in `log`) when it has no start time or no depth at all.
     func dive(_ element: XMLTree, position: Int, log: inout LogbookIssueLog) throws(LogbookReadError) -> LogbookDive? {
@@ -17,7 +19,7 @@ struct UDDFDiveReader {
         func value(_ name: String, in section: XMLTree?) -> UDDFRaw? {
             UDDFRaw(section?.child(name) ?? element.child(name))
         }
-        var values = UDDFValues(record: "dive \(position + 1)", log: log)
+        var values = UDDFValues(record: "dive \(position + 1)", log: log, units: units)
         defer { log = values.log }
 
         // Before the dive.

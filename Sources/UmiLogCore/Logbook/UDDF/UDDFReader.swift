@@ -31,13 +31,17 @@ public enum UDDFReader {
         var log = LogbookIssueLog()
         let document = UDDFDocument(root: root, log: &log)
         let sites = UDDFSiteReader.sites(of: document, log: &log)
-        let reader = UDDFDiveReader(document: document)
+        // Units are judged per field over the whole file before any dive is read.
+        var tankPressures = UDDFFileUnits.Survey()
+        for element in diveElements { UDDFFileUnits.survey(element, into: &tankPressures) }
+        let units = UDDFFileUnits(tankPressures: tankPressures)
+        let reader = UDDFDiveReader(document: document, units: units)
         var dives: [LogbookDive] = []
         for (position, element) in diveElements.enumerated() {
             if let dive = try reader.dive(element, position: position, log: &log) {
                 dives.append(dive)
             }
         }
-        return LogbookReadResult(logbook: Logbook(sites: sites, dives: dives), issues: log.issues)
+        return LogbookReadResult(logbook: Logbook(sites: sites, dives: dives), issues: log.issues, assumptions: units.assumptions)
     }
 }

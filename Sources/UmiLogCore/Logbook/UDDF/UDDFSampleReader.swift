@@ -67,7 +67,7 @@ enum UDDFSampleReader {
             dropDoubtful("temperature", error, of: waypoint, values: &values)
         }
         do {
-            if let pressure = try values.bar(UDDFRaw(waypoint.child("tankpressure")), "tankpressure") {
+            if let pressure = try values.tankPressure(UDDFRaw(waypoint.child("tankpressure")), "tankpressure") {
                 sample.tankPressureBar = pressure
             }
         } catch {

@@ -33,6 +33,8 @@ struct UDDFValues {
     /// "dive 3", "site Lake Coleridge".
     let record: String
     var log: LogbookIssueLog
+    /// The units the file turned out to use (see ``UDDFFileUnits``).
+    var units = UDDFFileUnits()
 
     /// Temperatures are kelvin; below this the file wrote Celsius or Fahrenheit.
     static let lowestKelvin = 150.0
@@ -129,6 +131,19 @@ struct UDDFValues {
             throw wrongUnit(field, raw, expected: "pascal")
         }
         return UDDFUnits.bar(pascal: pascal)
+    }
+
+    /// A tank pressure → bar: pascal as the schema says, or psi when the whole file's tank
+    /// pressures are (``UDDFFileUnits``). Zero means "not known".
+    mutating func tankPressure(_ raw: UDDFRaw?, _ field: String) throws(LogbookReadError) -> Double? {
+        guard units.tankPressure == .psi else { return try bar(raw, field) }
+        guard let raw, let psi = number(raw, field) else { return nil }
+        if psi == 0 { return nil }
+        guard psi > 0 else {
+            drop(field, line: raw.line, "\(field) \(raw.text.prefix(40)) psi is negative")
+            return nil
+        }
+        return psi / UnitSystem.psiPerBar
     }
 
     /// m³ → litres. Zero means "not known"; a volume above 1 m³ means the file wrote litres.
