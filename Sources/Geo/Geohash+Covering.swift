@@ -112,8 +112,10 @@ extension Geohash {
     }
 
     /// The columns (as closed intervals) that can hold a longitude of `box`, as `.northEast`
-    /// encoding computes them. That encoding files longitude 180 under −180 (column 0), so a
-    /// box that reaches 180 also needs column 0.
+    /// encoding computes them. Longitude 180 and −180 are one meridian that a box holds at either
+    /// end, and its points are filed in the last column (180) or column 0 (−180, and 180 in
+    /// hashes stored before 180 was filed east), so a box that reaches one end also needs the
+    /// other end's column.
     private static func longitudeColumns(of box: BoundingBox, bits: Int) -> [ClosedRange<UInt64>] {
         let last = GeohashBits.mask(bits)
         func column(_ longitude: Double) -> UInt64 {
@@ -127,7 +129,10 @@ extension Geohash {
         let west = column(box.west)
         let east = column(box.east)
         if west <= east, !box.crossesAntimeridian {
-            return box.east >= 180 && west > 0 ? [west...east, 0...0] : [west...east]
+            var spans = [west...east]
+            if box.east >= 180, west > 0 { spans.append(0...0) }
+            if box.west <= -180, east < last { spans.append(last...last) }
+            return spans
         }
         // Across the antimeridian: west…180 and −180…east. At a coarse depth both ends may share
         // columns; the caller merges duplicates.

@@ -27,20 +27,15 @@ struct GeohashBits: Hashable, Sendable {
     }
 
     /// The cell of `bitCount` bits that holds `coordinate`.
+    ///
+    /// Longitude 180 stays in the easternmost column (every halving keeps its upper half), as
+    /// pygeohash and GeoFire file it, just as latitude 90 stays in the northernmost row; it is
+    /// not wrapped to −180.
     init(_ coordinate: Coordinate, bitCount: Int, boundary: GeohashBoundary) {
         self.bitCount = bitCount
-        var longitude = coordinate.longitude
-        switch boundary {
-        case .northEast:
-            // Half-open cells [min, max) leave 180 outside the last column; it is the same
-            // meridian as −180, which python-geohash also uses.
-            if longitude >= 180 { longitude = -180 }
-        case .southWest:
-            break
-        }
         latitudeIndex = Self.index(of: coordinate.latitude, in: -90...90, bits: bitCount / 2, boundary: boundary)
         longitudeIndex = Self.index(
-            of: longitude, in: -180...180, bits: bitCount - bitCount / 2, boundary: boundary)
+            of: coordinate.longitude, in: -180...180, bits: bitCount - bitCount / 2, boundary: boundary)
     }
 
     /// The bits of already validated character values (each 0…31).
