@@ -62,7 +62,7 @@ struct AppServerTests {
     func dropAndFind() async throws {
         try await Self.withApplication { client in
             let device: HTTPFields = [.authorization: "Bearer " + String(repeating: "A", count: 43), .contentType: "image/jpeg"]
-            let image = ByteBuffer(bytes: [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4])
+            let image = ByteBuffer(bytes: ValidImages.jpeg())
             let upload = try await client.execute(uri: "/kilroy/v1/images", method: .post, headers: device, body: image)
             #expect(upload.status == .created)
             let imageID = try #require(

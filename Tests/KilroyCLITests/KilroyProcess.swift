@@ -16,8 +16,8 @@ extension CLIProcess {
     }
 }
 
-/// Photo bytes that pass magic-byte detection.
+/// Well-formed photos (see ``ValidImages``).
 enum TestPhotos {
-    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01]) + Data(repeating: 0x42, count: 200)
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 64)
+    static let jpeg = ValidImages.jpeg(0x42)
+    static let png = ValidImages.png(7)
 }

@@ -14,15 +14,21 @@ struct KilroyCloudHarness {
     let clock: TestClock
     let service: KilroyCloudService
 
-    init(configuration: KilroyCloudConfiguration = .init(), clock: TestClock = TestClock()) throws {
-        store = try SQLiteKilroyStore.inMemory()
+    init(configuration: KilroyCloudConfiguration = .init(), clock: TestClock = TestClock(), store: SQLiteKilroyStore? = nil)
+        throws
+    {
+        if let store {
+            self.store = store
+        } else {
+            self.store = try SQLiteKilroyStore.inMemory()
+        }
         blobs = try BlobStore(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-cloud-tests-\(UUID().uuidString)"))
         self.clock = clock
         var configuration = configuration
         configuration.now = { clock.now }
         service = KilroyCloudService(
-            store: store, blobs: blobs, configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+            store: self.store, blobs: blobs, configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
     }
 
     /// Runs `body` against the cloud through Hummingbird's in-process router client.
@@ -99,6 +105,12 @@ struct KilroyClient: Sendable {
         precondition(status == .created, "a fixture drop failed: \(status)")
     }
 
+    func claim(_ legacyDeviceID: String, device: String) async throws -> TestResponse {
+        try await send(
+            .post, "/devices/claim", device: device, contentType: "application/json",
+            body: JSONCoding.encode(Components.Schemas.LegacyClaim(legacyDeviceId: legacyDeviceID)))
+    }
+
     func report(_ id: String, device: String, reason: String? = nil) async throws -> TestResponse {
         try await send(
             .post, "/kilroys/\(id)/reports", device: device, contentType: "application/json",
@@ -155,18 +167,17 @@ extension TestResponse {
 }
 
 enum SampleImages {
-    /// A JPEG's first bytes (SOI + APP0) followed by filler that makes each image distinct.
-    static func jpeg(_ seed: UInt8 = 1, size: Int = 64) -> Data {
-        Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: seed, count: max(0, size - 4)))
+    /// A well-formed JPEG, distinct per seed; `size` pads it to exactly that many bytes.
+    static func jpeg(_ seed: UInt8 = 1, size: Int? = nil) -> Data {
+        ValidImages.jpeg(seed, size: size)
     }
 
     static func png(_ seed: UInt8 = 1) -> Data {
-        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: seed, count: 32))
+        ValidImages.png(seed)
     }
 
     static func heic(_ seed: UInt8 = 1) -> Data {
-        Data([0x00, 0x00, 0x00, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
-            + Array(repeating: seed, count: 16))
+        ValidImages.heic(seed)
     }
 
     static let gif = Data(Array("GIF89a".utf8) + Array(repeating: 0, count: 32))

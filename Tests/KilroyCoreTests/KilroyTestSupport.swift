@@ -28,17 +28,15 @@ func temporaryStoreFolder() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-tests-\(UUID().uuidString)", isDirectory: true)
 }
 
-/// Photo bytes that pass magic-byte detection.
+/// Well-formed photos (see ``ValidImages``).
 enum TestImages {
     static func jpeg(_ seed: UInt8 = 1) -> Data {
-        Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, seed]) + Data(repeating: seed, count: 64)
+        ValidImages.jpeg(seed)
     }
 
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 32)
+    static let png = ValidImages.png(7)
 
-    /// An ISO-BMFF `ftyp` box with the `heic` brand.
-    static let heic = Data([0x00, 0x00, 0x00, 0x18]) + Data("ftypheic".utf8) + Data([0, 0, 0, 0]) + Data("mif1heic".utf8)
-        + Data(repeating: 3, count: 32)
+    static let heic = ValidImages.heic(3)
 
     static let text = Data("not a photo at all".utf8)
 }

@@ -58,14 +58,32 @@ extension KilroyAPIHandler {
     /// upload never waits long.
     static let collectionBatch = 16
 
-    /// The format of `data` if it is a whole, well-formed JPEG, PNG or HEIC; a 415 otherwise.
+    /// The format of `data` if it is a whole, well-formed JPEG, PNG or HEIC (the Storage kit's
+    /// structural check, not just the first bytes: a PNG signature followed by HTML is refused);
+    /// a 415 saying what is wrong otherwise.
     static func validatedFormat(of data: Data, maximumBytes: Int) throws(KilroyRejection) -> ImageFormat {
-        guard let format = ImageFormat.detect(data) else {
-            throw KilroyRejection(
-                status: .unsupportedMediaType, code: "unsupported_image",
-                message: "Only JPEG, PNG and HEIC photos are accepted (recognised by their content).", field: "body")
+        do {
+            return try ImageFormat.validate(data, maxBytes: maximumBytes).format
+        } catch {
+            switch error {
+            case .empty:
+                throw .badRequest("empty_image", "The request body is empty; send the photo's bytes.", field: "body")
+            case .tooLarge:
+                throw KilroyRejection(
+                    status: .contentTooLarge, code: "image_too_large",
+                    message: error.errorDescription ?? "The image is too large.", field: "body")
+            case .notAnImage, .unsupported:
+                throw KilroyRejection(
+                    status: .unsupportedMediaType, code: "unsupported_image",
+                    message: "Only JPEG, PNG and HEIC photos are accepted (recognised by their content). "
+                        + (error.errorDescription ?? ""),
+                    field: "body")
+            case .truncated, .malformed:
+                throw KilroyRejection(
+                    status: .unsupportedMediaType, code: "invalid_image",
+                    message: error.errorDescription ?? "The image is damaged.", field: "body")
+            }
         }
-        return format
     }
 
     /// The body's bytes, refusing (413) as soon as it is known to exceed the limit: up front from

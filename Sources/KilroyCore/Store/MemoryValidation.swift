@@ -4,17 +4,26 @@ import Validation
 
 /// The rules a memory's fields must meet before it is stored, each failure naming its field.
 enum MemoryValidation {
+    /// The format of a photo that is a whole, well-formed JPEG, PNG or HEIC of at most 10 MB
+    /// (the cloud's own check, so what the device keeps can be uploaded): the Storage kit's
+    /// structural validation, not just the first bytes.
     static func imageFormat(of data: Data) throws(KilroyStoreError) -> ImageFormat {
-        guard !data.isEmpty else {
-            throw .invalidField(field: "image", reason: "is empty")
+        do {
+            return try ImageFormat.validate(data, maxBytes: MemoryLimits.imageBytes).format
+        } catch {
+            switch error {
+            case .empty:
+                throw .invalidField(field: "image", reason: "is empty")
+            case .tooLarge:
+                throw .invalidField(field: "image", reason: "is larger than 10 MB")
+            case .notAnImage, .unsupported:
+                throw .invalidField(field: "image", reason: "is not a JPEG, PNG or HEIC photo")
+            case .truncated(let format):
+                throw .invalidField(field: "image", reason: "is a \(format.rawValue.uppercased()) that ends early (cut short?)")
+            case .malformed(let format, let reason):
+                throw .invalidField(field: "image", reason: "is not a well-formed \(format.rawValue.uppercased()) (\(reason))")
+            }
         }
-        guard data.count <= MemoryLimits.imageBytes else {
-            throw .invalidField(field: "image", reason: "is larger than 10 MB")
-        }
-        guard let format = ImageFormat.detect(data) else {
-            throw .invalidField(field: "image", reason: "is not a JPEG, PNG or HEIC photo")
-        }
-        return format
     }
 
     static func comment(_ text: String?) throws(KilroyStoreError) -> String? {
