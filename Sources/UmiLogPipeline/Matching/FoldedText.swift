@@ -1,7 +1,7 @@
 import Foundation
 
 /// Text reduced for comparison: ASCII-folded ("Ċirkewwa" → "cirkewwa", "Straße" → "strasse"),
-/// lower-cased, apostrophes removed ("Devil's" → "devils"), and every other run of punctuation
+/// lower-cased, apostrophes removed ("Devil's", "Devil’s", "Devil´s" → "devils"), and every other run of punctuation
 /// or space turned into one space.
 ///
 /// Both the keyword filter and the duplicate matcher compare names this way, so "St. John's
@@ -72,6 +72,9 @@ struct FoldedText: Equatable, Sendable {
                 ascii(UInt8(scalar.value))
                 return
             }
+            // ´ and ′ typed for an apostrophe ("Devil´s"): dropped like one, so no stray "s"
+            // word (read as "south" by the duplicate matcher) is left behind.
+            if scalar.value == 0x00B4 || scalar.value == 0x2032 { return }
             if let replacement = Self.latinLetters[scalar.value] {
                 for byte in replacement.utf8 { emit(byte) }
                 return

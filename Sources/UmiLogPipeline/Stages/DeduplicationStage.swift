@@ -3,8 +3,9 @@ import Geo
 /// Stage 3: merge records of the same place from different sources (or twice from one).
 ///
 /// Two records are duplicates when they lie within `radiusMeters` (haversine) and their names,
-/// folded (``NameKey``), have a Jaro–Winkler similarity of at least `similarityThreshold`;
-/// duplicates of duplicates join the same cluster. The work is linear in expectation: each
+/// normalised (``NameKey``: folded, articles dropped, abbreviations written out), have the same
+/// numbers and compass words and a Jaro–Winkler similarity of at least `similarityThreshold`;
+/// duplicates of duplicates join the same cluster. Each name is normalised once, up front. The work is linear in expectation: each
 /// record is compared only with the records of its own and its 8 neighbouring grid cells
 /// (``ProximityGrid``), never with all others.
 ///
@@ -38,7 +39,7 @@ struct DeduplicationStage {
         let grid = ProximityGrid(radiusMeters: radiusMeters)
         let ranges = Parallel.ranges(sites.count, pieces: max(1, parallelism) * 4)
         let prepared = Parallel.map(ranges.count) { piece in
-            ranges[piece].map { (NameKey.key(for: sites[$0].name), grid.cell(of: sites[$0].coordinate)) }
+            ranges[piece].map { (NameKey(sites[$0].name), grid.cell(of: sites[$0].coordinate)) }
         }
         let names = prepared.joined().map(\.0)
         let cellKeys = prepared.joined().map(\.1)
@@ -55,7 +56,7 @@ struct DeduplicationStage {
                         let candidate = sites[Int(other)]
                         guard haversineDistance(from: site.coordinate, to: candidate.coordinate) <= radiusMeters else { continue }
                         nearby += 1
-                        if JaroWinkler.similarity(names[index], names[Int(other)]) >= similarityThreshold {
+                        if names[index].matches(names[Int(other)], threshold: similarityThreshold) {
                             pairs.append((Int32(index), other))
                         }
                     }

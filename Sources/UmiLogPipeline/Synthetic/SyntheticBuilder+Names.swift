@@ -39,18 +39,36 @@ extension SyntheticBuilder {
     }
 
     /// A spelling of `name` a second source might use: an exact variant, or one transposed pair
-    /// of letters after the first four (Jaro–Winkler ≥ 0.96 for names of 10+ letters).
+    /// of letters after the first four (Jaro–Winkler ≥ 0.96 for names of 10+ letters), never
+    /// inside a compass word: a typo there ("Nroth") would make another place by the matcher's
+    /// rule that a different compass word is a different site.
     mutating func variant(of name: String) -> String {
         var characters = Array(name)
         let letters = characters.indices.filter { characters[$0].isLetter }
         guard random.chance(0.3), letters.count >= 10 else { return exactVariant(of: name) }
+        let protected = Self.distinguishingPositions(in: characters)
         let candidates = (4..<(characters.count - 1)).filter {
             characters[$0].isLetter && characters[$0 + 1].isLetter && characters[$0] != characters[$0 + 1]
-                && characters[..<$0].filter(\.isLetter).count >= 4
+                && characters[..<$0].filter(\.isLetter).count >= 4 && !protected.contains($0) && !protected.contains($0 + 1)
         }
         guard let position = candidates.randomElement(using: &random) else { return exactVariant(of: name) }
         characters.swapAt(position, position + 1)
         return String(characters)
+    }
+
+    /// Positions of the characters of words that the duplicate matcher reads as distinguishing
+    /// (numbers, compass words).
+    private static func distinguishingPositions(in characters: [Character]) -> Set<Int> {
+        let plain = NameKey("").distinction
+        var positions: Set<Int> = []
+        var start = 0
+        for end in characters.indices.map({ $0 + 1 }) where end == characters.count || characters[end] == " " {
+            if start < end, NameKey(String(characters[start..<end])).distinction != plain {
+                positions.formUnion(start..<end)
+            }
+            start = end + 1
+        }
+        return positions
     }
 
     private static func accented(_ name: String) -> String {
