@@ -1,23 +1,36 @@
 /// The exported form of a site name (seed, "Name normalization: Title case; remove trailing
 /// 'Dive Site'"): whitespace collapsed, a trailing "Dive Site" removed, words in title case.
 ///
-/// Title case keeps what a plain capitaliser would break: ship prefixes and other known
-/// acronyms stay capitals (HMS, SS, USS, USAT, RMS…), as do Roman numerals; tokens with digits
-/// ("U-352", "B17") and deliberately mixed-case words ("McKenzie") are kept as written; short
-/// connecting words are lower case except first (of, the, and, de, la, at, in, on…);
-/// hyphenated parts are each capitalised ("Layang-Layang"); after an apostrophe only a name
-/// part is capitalised ("O'Neill"), not a contraction ("Devil's Throat"). A name written all in
-/// capitals is re-cased; a short all-capitals word inside a normal name is taken as an acronym.
+/// Only a name written in one case — all capitals ("SHA'AB RUMI") or all lower case — is
+/// re-cased. A name that already mixes capitals and small letters was cased by a person who
+/// knew it ("Île aux Aigrettes", "Sha'ab Rumi", "McKenzie reef") and is kept as written: no
+/// rule knows every language's capitals better than its source.
+///
+/// Re-casing keeps what a plain capitaliser would break: ship prefixes and other known
+/// acronyms stay capitals (HMS, SS, USS, USAT, RMS…), as do Roman numerals; in a token with
+/// digits a letter after a digit stays small ("U-352", "B17", "3rd"); short connecting words
+/// in several languages are lower case except first (of, the, and, de, la, aux, du, el, al,
+/// do…); hyphenated parts are each capitalised ("Layang-Layang"). After an apostrophe the next letter is capitalised only when
+/// the part before it is the single letter O, D or L — the Irish "O'Neill" and the elided
+/// articles "D'Arros", "L'Anse" (which are lower case themselves inside a name: "Pointe de
+/// l'Est") — and stays small otherwise: "Devil's", Arabic "Sha'ab", "Za'farana".
 enum SiteNameFormatter {
     static let acronyms: Set<String> = [
         "HMS", "HMAS", "HMNZS", "HMCS", "HMT", "SS", "USS", "USAT", "USNS", "USCGC", "RMS", "MV", "MS", "SMS", "RFA",
         "FV", "SV", "MY", "TSS", "SAS", "UAE", "USA", "UK", "BVI", "USVI",
     ]
     static let romanNumerals: Set<String> = ["II", "III", "IV", "VI", "VII", "VIII", "IX", "XI", "XII", "XIII", "XIV", "XV", "XX"]
+    /// Lower case unless first. English, French, Spanish, Portuguese, Italian and the Arabic
+    /// article as it is written in Latin letters ("Sharm el Sheikh", "Ras al Khaimah"). Words
+    /// that are also common nouns in English ("den") are left out.
     static let smallWords: Set<String> = [
         "of", "the", "and", "de", "la", "at", "in", "on", "a", "an", "du", "des", "del", "da", "di", "to", "by", "for",
+        "aux", "au", "le", "les", "en", "el", "al", "los", "las", "do", "dos", "das", "della", "dello", "degli", "y",
     ]
-    static let contractions: Set<String> = ["s", "t", "d", "ll", "re", "ve", "m"]
+    /// Single letters before an apostrophe after which a name part starts: O'Neill, D'Arros, L'Anse.
+    static let apostrophePrefixes: Set<Unicode.Scalar> = ["o", "d", "l", "O", "D", "L"]
+    /// Of those, the elided articles, lower case inside a name ("de l'Est").
+    static let elidedArticles: Set<Unicode.Scalar> = ["d", "l", "D", "L"]
 
     static func format(_ name: String) -> String {
         titleCase(strippingDiveSiteSuffix(TextCleaning.collapsingWhitespace(name)))
@@ -74,8 +87,14 @@ enum SiteNameFormatter {
     /// tests are an order of magnitude cheaper than grapheme breaking. Casing is per scalar,
     /// which leaves combining marks alone.
     static func titleCase(_ name: String) -> String {
+        var hasLower = false
+        var hasUpper = false
+        for scalar in name.unicodeScalars {
+            if isLower(scalar) { hasLower = true } else if isUpper(scalar) { hasUpper = true }
+            if hasLower, hasUpper { return name }
+        }
+        guard hasLower || hasUpper else { return name }
         let scalars = Array(name.unicodeScalars)
-        let allCapitals = !scalars.contains(where: isLower)
         var result = String.UnicodeScalarView()
         var isFirst = true
         var start = 0
@@ -87,16 +106,14 @@ enum SiteNameFormatter {
             var end = start
             while end < scalars.count, scalars[end] != " " { end += 1 }
             if !isFirst { result.append(" ") }
-            appendWord(scalars[start..<end], isFirst: isFirst, nameIsAllCapitals: allCapitals, to: &result)
+            appendWord(scalars[start..<end], isFirst: isFirst, to: &result)
             isFirst = false
             start = end
         }
         return String(result)
     }
 
-    private static func appendWord(
-        _ word: ArraySlice<Unicode.Scalar>, isFirst: Bool, nameIsAllCapitals: Bool, to result: inout String.UnicodeScalarView
-    ) {
+    private static func appendWord(_ word: ArraySlice<Unicode.Scalar>, isFirst: Bool, to result: inout String.UnicodeScalarView) {
         // Leading and trailing punctuation ("(South", "Pass)") stays around the core word.
         guard let start = word.firstIndex(where: isLetterOrNumber), let last = word.lastIndex(where: isLetterOrNumber) else {
             result.append(contentsOf: word)
@@ -105,50 +122,50 @@ enum SiteNameFormatter {
         let core = word[start...last]
         result.append(contentsOf: word[..<start])
         if core.contains(where: isNumber) {
-            result.append(contentsOf: core)
+            // "u-352" → "U-352", "b17" → "B17", "3RD" → "3rd": a letter after a digit stays small.
+            capitalise(core, isFirstWord: isFirst && start == word.startIndex, to: &result)
         } else if core.count <= 5, case let upper = uppercased(core), acronyms.contains(upper) || romanNumerals.contains(upper) {
             result.append(contentsOf: upper.unicodeScalars)
-        } else if !nameIsAllCapitals, core.count >= 2, core.count <= 4, !core.contains(where: isLower) {
-            result.append(contentsOf: core)
-        } else if !isFirst, start == word.startIndex, core.count <= 3, case let lower = lowercased(core), smallWords.contains(lower) {
+        } else if !isFirst, start == word.startIndex, core.count <= 5, case let lower = lowercased(core), smallWords.contains(lower) {
             result.append(contentsOf: lower.unicodeScalars)
-        } else if isDeliberatelyMixedCase(core) {
-            result.append(contentsOf: core)
         } else {
-            capitalise(core, to: &result)
+            capitalise(core, isFirstWord: isFirst && start == word.startIndex, to: &result)
         }
         result.append(contentsOf: word[(last + 1)...])
     }
 
-    /// "McKenzie", "LeBlanc": a capital after a lower-case letter, and not all capitals.
-    private static func isDeliberatelyMixedCase(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
-        var sawLower = false
-        for scalar in word {
-            if isLower(scalar) { sawLower = true } else if sawLower, isUpper(scalar) { return true }
-        }
-        return false
-    }
-
-    /// Each dash-separated part: first letter upper, the rest lower; after an apostrophe, upper
-    /// again unless a contraction follows ("Devil's", but "O'Neill").
-    private static func capitalise(_ word: ArraySlice<Unicode.Scalar>, to result: inout String.UnicodeScalarView) {
+    /// Each dash-separated part: first letter upper, the rest lower. After an apostrophe, the
+    /// next letter is upper only when a single O, D or L comes before it ("O'Neill", "D'Arros");
+    /// an elided D' or L' not starting the name is itself lower case ("de l'Est").
+    private static func capitalise(
+        _ word: ArraySlice<Unicode.Scalar>, isFirstWord: Bool, to result: inout String.UnicodeScalarView
+    ) {
         var capitaliseNext = true
+        var partStart = word.startIndex
         for index in word.indices {
             let scalar = word[index]
             if scalar == "-" {
                 result.append(scalar)
                 capitaliseNext = true
-            } else if scalar == "'" || scalar == "\u{2019}" {
+                partStart = index + 1
+            } else if isApostrophe(scalar) {
                 result.append(scalar)
-                let rest = word[(index + 1)...].prefix(while: isLetter)
-                capitaliseNext = rest.count > 2 || !contractions.contains(lowercased(rest))
+                capitaliseNext = index == partStart + 1 && apostrophePrefixes.contains(word[partStart])
+                partStart = index + 1
             } else if isLetter(scalar) {
-                appendCase(of: scalar, upper: capitaliseNext, to: &result)
+                let isElidedArticle = !isFirstWord && index == word.startIndex && elidedArticles.contains(scalar)
+                    && index + 1 < word.endIndex && isApostrophe(word[index + 1])
+                appendCase(of: scalar, upper: capitaliseNext && !isElidedArticle, to: &result)
                 capitaliseNext = false
             } else {
                 result.append(scalar)
+                if isNumber(scalar) { capitaliseNext = false }
             }
         }
+    }
+
+    private static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "'" || scalar == "\u{2019}"
     }
 
     private static func appendCase(of scalar: Unicode.Scalar, upper: Bool, to result: inout String.UnicodeScalarView) {
