@@ -14,9 +14,10 @@ import Foundation
 /// - Each key is a file named after the key, mode `0600`, replaced atomically: a temporary file
 ///   (`.<name>.tmp-<random>`, which no valid key name can collide with) is written, `fsync`ed and
 ///   renamed over the key, so a crash leaves either the old or the new key, never a mix.
-/// - Loading refuses a file that group or others can access
-///   (``KeyStoreError/insecurePermissions(path:mode:)``), a symbolic link, or anything that is not
-///   a regular file, before reading a byte of it.
+/// - Loading follows the one rule for private key files (``PrivateKeyFile``): a file that group
+///   or others can access (``KeyStoreError/insecurePermissions(path:mode:)``), that belongs to
+///   another user, a symbolic link, or anything that is not a regular file is refused before a
+///   byte of it is read.
 public struct FileKeyStore: KeyStore {
     /// The folder that holds the key files.
     public let directory: URL
@@ -31,35 +32,12 @@ public struct FileKeyStore: KeyStore {
 
     public func load(_ name: String) throws -> Data? {
         try KeyName.validate(name)
-        let path = filePath(for: name)
-        // O_NONBLOCK keeps a FIFO planted under the key's name from blocking the open; it has no
-        // effect on regular files.
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        if descriptor < 0 {
-            let code = errno
-            if code == ENOENT { return nil }
-            if code == ELOOP {
-                throw KeyStoreError.ioFailure(path: path, reason: "it is a symbolic link; key files must be regular files")
-            }
-            throw KeyStoreError.ioFailure(path: path, reason: "cannot open it for reading (\(Self.describe(code)))")
+        do {
+            return try PrivateKeyFile.readIfPresent(at: filePath(for: name), maximumByteCount: Self.maximumFileSize)
+        } catch .tooLarge(_, let byteCount, _) {
+            // Inside the store an oversized key is a damaged identity, reported as such.
+            throw KeyStoreError.corruptKey(name: name, reason: "the file is \(byteCount) bytes, far larger than any key")
         }
-        defer { _ = close(descriptor) }
-
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw KeyStoreError.ioFailure(path: path, reason: "cannot read its attributes (\(Self.describe(errno)))")
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw KeyStoreError.ioFailure(path: path, reason: "it is not a regular file")
-        }
-        let mode = UInt32(info.st_mode & 0o7777)
-        guard mode & 0o077 == 0 else {
-            throw KeyStoreError.insecurePermissions(path: path, mode: mode)
-        }
-        guard info.st_size <= Self.maximumFileSize else {
-            throw KeyStoreError.corruptKey(name: name, reason: "the file is \(info.st_size) bytes, far larger than any key")
-        }
-        return try Self.readAll(descriptor, path: path, limit: Self.maximumFileSize, name: name)
     }
 
     public func save(_ data: Data, as name: String) throws {
@@ -114,38 +92,46 @@ public struct FileKeyStore: KeyStore {
         directory.appendingPathComponent(name).path
     }
 
-    /// Creates the key folder (mode 0700) and any missing parents; accepts an existing folder.
+    /// Creates the key folder and any missing parents, each with exactly mode 0700 (`mkdir` then
+    /// `chmod`, so no umask widens or narrows it); accepts an existing folder as it is. (The
+    /// Storage kit's `PrivateDirectory` applies the same rule to app folders; this kit cannot
+    /// depend on Storage.)
     private func ensureDirectory() throws {
         let path = directoryPath
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw KeyStoreError.ioFailure(path: path, reason: "it exists but is not a folder")
+        var missing: [String] = []
+        var current = path
+        while true {
+            var info = stat()
+            if stat(current, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw KeyStoreError.ioFailure(
+                        path: path, reason: current == path ? "it exists but is not a folder" : "\(current) is not a folder"
+                    )
+                }
+                break
             }
-            return
-        }
-        let code = errno
-        guard code == ENOENT else {
-            throw KeyStoreError.ioFailure(path: path, reason: "cannot inspect the key folder (\(Self.describe(code)))")
-        }
-        do {
-            try FileManager.default.createDirectory(
-                at: directory.deletingLastPathComponent(),
-                withIntermediateDirectories: true
-            )
-        } catch {
-            throw KeyStoreError.ioFailure(path: path, reason: "cannot create its parent folder (\(error.localizedDescription))")
-        }
-        if mkdir(path, 0o700) != 0 {
-            let mkdirCode = errno
-            // Another process may have created it between our stat and mkdir; that is fine.
-            guard mkdirCode == EEXIST else {
-                throw KeyStoreError.ioFailure(path: path, reason: "cannot create the key folder (\(Self.describe(mkdirCode)))")
+            let code = errno
+            // ENOTDIR: a file stands where a parent folder should be; the walk up finds it.
+            guard code == ENOENT || code == ENOTDIR else {
+                throw KeyStoreError.ioFailure(path: path, reason: "cannot inspect the key folder (\(Self.describe(code)))")
             }
-            return
+            missing.append(current)
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current || parent.isEmpty { break }
+            current = parent
         }
-        guard chmod(path, 0o700) == 0 else {
-            throw KeyStoreError.ioFailure(path: path, reason: "cannot set mode 0700 on the key folder (\(Self.describe(errno)))")
+        for folder in missing.reversed() {
+            if mkdir(folder, 0o700) != 0 {
+                let code = errno
+                // Another process may have created it between our stat and mkdir; that is fine.
+                guard code == EEXIST else {
+                    throw KeyStoreError.ioFailure(path: path, reason: "cannot create \(folder) (\(Self.describe(code)))")
+                }
+                continue
+            }
+            guard chmod(folder, 0o700) == 0 else {
+                throw KeyStoreError.ioFailure(path: path, reason: "cannot set mode 0700 on \(folder) (\(Self.describe(errno)))")
+            }
         }
     }
 
@@ -170,26 +156,6 @@ public struct FileKeyStore: KeyStore {
                     throw KeyStoreError.ioFailure(path: path, reason: "cannot write the key (\(describe(code)))")
                 }
                 offset += written
-            }
-        }
-    }
-
-    private static func readAll(_ descriptor: Int32, path: String, limit: Int, name: String) throws -> Data {
-        var result = Data()
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress, buffer.count)
-            }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw KeyStoreError.ioFailure(path: path, reason: "cannot read it (\(describe(code)))")
-            }
-            if count == 0 { return result }
-            result.append(contentsOf: chunk[0..<count])
-            guard result.count <= limit else {
-                throw KeyStoreError.corruptKey(name: name, reason: "the file is larger than \(limit) bytes, far larger than any key")
             }
         }
     }
