@@ -12,7 +12,8 @@ public enum DatabaseOpener {
 
     /// Opens (creating if needed) the database file at `url` and migrates it.
     ///
-    /// Creates the parent folder. The returned `DatabasePool` uses WAL journaling, so reads run
+    /// Creates the parent folder (and its missing parents) with mode 0700 when missing
+    /// (``PrivateDirectory``). The returned `DatabasePool` uses WAL journaling, so reads run
     /// concurrently with a write; `PRAGMA foreign_keys` is on for every connection. Migrations
     /// already applied (recorded by GRDB in `grdb_migrations`) are not run again.
     ///
@@ -28,12 +29,8 @@ public enum DatabaseOpener {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .pathIsDirectory(path: path)
         }
-        let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotCreateDirectory(path: folder.path, reason: describe(error))
-        }
+        // A missing folder is created private (0700, whatever the umask): it holds the app's data.
+        try PrivateDirectory.create(at: url.deletingLastPathComponent())
 
         let pool: DatabasePool
         do {
