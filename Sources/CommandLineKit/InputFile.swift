@@ -58,10 +58,10 @@ public enum InputFile {
         return data
     }
 
-    /// `15 MB`, `512 KB`, `100 bytes`: sizes in binary units, as limits are set.
+    /// `15 MiB`, `512 KiB`, `100 bytes`: limits are set in binary units, and said exactly.
     public static func describeSize(_ bytes: Int) -> String {
-        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
-        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"
     }
 
