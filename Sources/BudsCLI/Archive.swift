@@ -1,5 +1,6 @@
 import ArgumentParser
 import BudsCore
+import CommandLineKit
 import Foundation
 import Storage
 
@@ -15,7 +16,7 @@ struct Export: AsyncParsableCommand {
     func run() async throws {
         let journal = try storeOptions.openJournal()
         let (archive, summary) = try await journal.archive.export()
-        try AtomicFile.write(archive, to: URL(fileURLWithPath: (file as NSString).expandingTildeInPath))
+        try AtomicFile.write(archive, to: HomeDirectory.fileURL(file))
         if output.json { return try Output.json(summary) }
         print("Exported \(Output.count(summary.receipts, "receipt")), \(Output.count(summary.locations, "location")), \(Output.count(summary.images, "photo")) to \(file) (\(summary.byteCount) bytes).")
         print("Root \(summary.rootCID)")
@@ -32,14 +33,9 @@ struct Import: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: (file as NSString).expandingTildeInPath))
-        } catch {
-            throw CLIError("file: cannot read \(file): \(error.localizedDescription)")
-        }
-        let journal = try storeOptions.openJournal()
-        let summary = try await journal.archive.importArchive(data)
+        let data = try InputFile.read(file, field: "file")
+        // A refused archive must not leave a new journal (and identity) behind.
+        let (_, summary) = try await BudsJournal.importArchive(data, into: storeOptions.directory, logger: LogSetup.logger)
         if output.json { return try Output.json(summary) }
         print("Imported \(Output.count(summary.receiptsImported, "receipt")) (\(summary.receiptsAlreadyPresent) already present).")
     }

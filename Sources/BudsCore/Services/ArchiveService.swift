@@ -78,7 +78,7 @@ public struct ArchiveService: Sendable {
     /// Verifies an archive completely, then stores what the journal does not have yet.
     /// - Throws: `BudsError.archiveRejected` with the first problem found; nothing is written.
     public func importArchive(_ data: Data) async throws -> ImportSummary {
-        let plan = try await verify(data)
+        let plan = try await Self.verify(data, against: database)
         // Photos go to the blob store first (content-addressed, so harmless if the transaction
         // then fails): a row must never point at a missing file.
         for photo in plan.photos { _ = try blobs.put(photo.data) }
@@ -125,12 +125,22 @@ public struct ArchiveService: Sendable {
         return summary
     }
 
-    private func verify(_ data: Data) async throws -> ImportPlan {
+    /// Verifies an archive as an import into an empty journal would, without any journal: for
+    /// deciding whether a journal should be created for it at all (``BudsJournal/importArchive(_:into:now:logger:)``).
+    /// - Throws: `BudsError.archiveRejected` with the first problem found.
+    public static func verifyForNewJournal(_ data: Data) async throws {
+        let empty = try DatabaseOpener.openInMemory(migrator: BudsSchema.migrator)
+        _ = try await verify(data, against: empty)
+    }
+
+    /// Checks everything an import needs before writing: `database` is the journal the receipts
+    /// would join (their chains may continue receipts it holds).
+    private static func verify(_ data: Data, against database: any DatabaseReader) async throws -> ImportPlan {
         let car: CARv1
         do {
             car = try CARv1.decode(data)
         } catch {
-            throw BudsError.archiveRejected(error.localizedDescription)
+            throw BudsError.archiveRejected(ErrorText.describe(error))
         }
         var blocks: [CID: Data] = [:]
         for block in car.blocks { blocks[block.cid] = block.data }
@@ -141,7 +151,7 @@ public struct ArchiveService: Sendable {
         do {
             manifest = try DAGCBORDecoder().decode(ArchiveManifest.self, from: manifestBytes)
         } catch {
-            throw BudsError.archiveRejected("the manifest is unreadable: \(error.localizedDescription)")
+            throw BudsError.archiveRejected("the manifest is unreadable: \(ErrorText.describe(error))")
         }
         guard manifest.format == ArchiveManifest.currentFormat else {
             throw BudsError.archiveRejected("unknown archive format \(manifest.format)")
@@ -170,10 +180,10 @@ public struct ArchiveService: Sendable {
             } catch let error as BudsError {
                 throw error
             } catch {
-                throw BudsError.archiveRejected("receipt \(entry.receipt): \(error.localizedDescription)")
+                throw BudsError.archiveRejected("receipt \(entry.receipt): \(ErrorText.describe(error))")
             }
         }
-        let ordered = try await chainOrdered(receipts)
+        let ordered = try await chainOrdered(receipts, against: database)
         return ImportPlan(
             receipts: ordered,
             locations: locations.values.sorted { $0.cid < $1.cid },
@@ -184,7 +194,9 @@ public struct ArchiveService: Sendable {
 
     /// Orders receipts parents-first and checks every chain link against the archive and the
     /// journal.
-    private func chainOrdered(_ items: [ImportPlan.Item]) async throws -> [ImportPlan.Item] {
+    private static func chainOrdered(
+        _ items: [ImportPlan.Item], against database: any DatabaseReader
+    ) async throws -> [ImportPlan.Item] {
         var byCID: [CID: ImportPlan.Item] = [:]
         for item in items { byCID[item.receipt.cid] = item }
         let outsideParents = Set(items.compactMap(\.receipt.header.parentCID)).subtracting(byCID.keys)
@@ -221,7 +233,7 @@ public struct ArchiveService: Sendable {
         return ordered
     }
 
-    private func location(_ cid: CID, in blocks: [CID: Data]) throws -> ImportPlan.Location {
+    private static func location(_ cid: CID, in blocks: [CID: Data]) throws -> ImportPlan.Location {
         guard cid.codec == .dagCBOR, let data = blocks[cid] else {
             throw BudsError.archiveRejected("location \(cid) is missing")
         }
@@ -229,11 +241,11 @@ public struct ArchiveService: Sendable {
             let record = try DAGCBORDecoder().decode(LocationRecord.self, from: data)
             return ImportPlan.Location(cid: cid, record: record, data: data)
         } catch {
-            throw BudsError.archiveRejected("location \(cid) is unreadable: \(error.localizedDescription)")
+            throw BudsError.archiveRejected("location \(cid) is unreadable: \(ErrorText.describe(error))")
         }
     }
 
-    private func photo(_ cid: CID, in blocks: [CID: Data]) throws -> ImportPlan.Photo {
+    private static func photo(_ cid: CID, in blocks: [CID: Data]) throws -> ImportPlan.Photo {
         guard cid.codec == .raw, let data = blocks[cid] else {
             throw BudsError.archiveRejected("photo \(cid) is missing")
         }

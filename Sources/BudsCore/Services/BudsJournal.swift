@@ -25,17 +25,51 @@ public struct BudsJournal: Sendable {
         now: @escaping @Sendable () -> Date = Date.init,
         logger: Logger = Logger(label: "buds")
     ) throws -> BudsJournal {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Every folder of the journal is private (0700), whatever the umask; the key folder is
+        // made so by the key store.
+        try PrivateDirectory.create(at: directory)
         let keyStore = FileKeyStore(directory: directory.appendingPathComponent("keys", isDirectory: true))
         let (identity, created) = try IdentityStore.loadOrCreate(from: keyStore)
         let database = try DatabaseOpener.openFile(
-            at: directory.appendingPathComponent("buds.sqlite"), migrator: BudsSchema.migrator
+            at: directory.appendingPathComponent(databaseFileName), migrator: BudsSchema.migrator
         )
-        let blobs = try BlobStore(directory: directory.appendingPathComponent("blobs", isDirectory: true))
+        let blobFolder = directory.appendingPathComponent("blobs", isDirectory: true)
+        try PrivateDirectory.create(at: blobFolder)
+        let blobs = try BlobStore(directory: blobFolder)
         return try BudsJournal(
             directory: directory, identity: identity, createdIdentity: created, database: database, blobs: blobs,
             now: now, logger: logger
         )
+    }
+
+    /// The database's file name inside the journal folder.
+    static let databaseFileName = "buds.sqlite"
+
+    /// Whether `directory` holds a journal's database already.
+    public static func exists(at directory: URL) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent(databaseFileName).path)
+    }
+
+    /// Imports an archive into the journal in `directory`, creating the journal only when the
+    /// archive is accepted: a refused archive leaves a new folder absent (or exactly as it was),
+    /// with no database and no identity made for nothing.
+    ///
+    /// For a folder without a journal, the archive is first verified completely as an import
+    /// into an empty journal would be (see ``ArchiveService/verifyForNewJournal(_:)``); an
+    /// existing journal verifies it against what it holds, as ever.
+    /// - Throws: `BudsError.archiveRejected`, or an error opening the journal.
+    public static func importArchive(
+        _ data: Data,
+        into directory: URL,
+        now: @escaping @Sendable () -> Date = Date.init,
+        logger: Logger = Logger(label: "buds")
+    ) async throws -> (journal: BudsJournal, summary: ImportSummary) {
+        if !exists(at: directory) {
+            try await ArchiveService.verifyForNewJournal(data)
+        }
+        let journal = try open(at: directory, now: now, logger: logger)
+        let summary = try await journal.archive.importArchive(data)
+        return (journal, summary)
     }
 
     /// Wires a journal on an already opened database (tests use an in-memory one).

@@ -27,7 +27,7 @@ public struct JournalVerifier: Sendable {
                     parents[row.cid] = ChainLink(receipt)
                     pending.append((row, receipt))
                 } catch {
-                    failures.append(.init(cid: row.cid, reason: error.localizedDescription))
+                    failures.append(.init(cid: row.cid, reason: ErrorText.describe(error)))
                 }
             }
             let failedCIDs = Set(failures.map(\.cid))
@@ -128,7 +128,7 @@ enum ChainHistory {
                 links[row.cid] = ChainLink(receipt)
                 checked.append((row, receipt, nil))
             } catch {
-                checked.append((row, nil, error.localizedDescription))
+                checked.append((row, nil, ErrorText.describe(error)))
             }
         }
         let failed = Set(checked.filter { $0.failure != nil }.map(\.row.cid))

@@ -26,7 +26,7 @@ public final class MemoryDetailViewModel {
             errorMessage = nil
         } catch {
             memory = nil
-            errorMessage = error.localizedDescription
+            errorMessage = ErrorText.describe(error)
         }
     }
 

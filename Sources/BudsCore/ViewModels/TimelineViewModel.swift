@@ -41,7 +41,7 @@ public final class TimelineViewModel {
             hasMore = page.next != nil
             errorMessage = nil
         } catch {
-            errorMessage = error.localizedDescription
+            errorMessage = ErrorText.describe(error)
         }
     }
 
@@ -52,7 +52,7 @@ public final class TimelineViewModel {
             memories[index] = try await repository.setFavorite(id, !memories[index].isFavorited)
             if filter.favoritesOnly, !memories[index].isFavorited { memories.remove(at: index) }
         } catch {
-            errorMessage = error.localizedDescription
+            errorMessage = ErrorText.describe(error)
         }
     }
 
