@@ -110,7 +110,7 @@ struct BudsCLITests {
             (["--strain", "X", "--type", "flower", "--rating", "3", "--place", "Home"], "place: needs a location"),
             (["--strain", "X", "--type", "flower", "--rating", "3", "--at", "tomorrow"], "at: must be a date"),
             (["--strain", "X", "--type", "flower", "--rating", "3", "--method", "spoon"], "method: must be one of"),
-            (["--strain", "X", "--type", "flower", "--rating", "3", "--image", "/nonexistent.jpg"], "image: cannot read"),
+            (["--strain", "X", "--type", "flower", "--rating", "3", "--image", "/nonexistent.jpg"], "image: /nonexistent.jpg does not exist"),
         ]
         for (arguments, message) in cases {
             let result = try buds.run(["add"] + arguments)
@@ -209,12 +209,12 @@ struct BudsCLITests {
         let buds = BudsProcess()
         try FileManager.default.createDirectory(at: buds.store, withIntermediateDirectories: true)
         let png = buds.store.appendingPathComponent("bud.png")
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).write(to: png)
+        try TestPNG.make().write(to: png)
         let text = buds.store.appendingPathComponent("notes.jpg")
         try Data("just text".utf8).write(to: text)
 
         let refused = try buds.run(["add", "--strain", "X", "--type", "flower", "--rating", "3", "--image", text.path])
-        #expect(refused.status == 1 && refused.stderr.contains("image: is not a JPEG, PNG"))
+        #expect(refused.status == 1 && refused.stderr.contains("image: the file is not a photo: only JPEG, PNG and HEIC"))
         let added = try buds.add(["--strain", "Pictured", "--type", "flower", "--rating", "4", "--image", png.path])
         let imageCID = try #require(added["imageCID"] as? String)
         #expect(imageCID == CID(codec: .raw, hashing: try Data(contentsOf: png)).string)

@@ -52,5 +52,5 @@ extension SessionDraft {
     }
 }
 
-/// The smallest valid PNG header, enough for magic-byte detection.
-let pngBytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3])
+/// A 1×1 PNG that passes the structural image check new photos must pass.
+let pngBytes = TestPNG.make()

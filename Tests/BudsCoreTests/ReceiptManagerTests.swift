@@ -123,7 +123,7 @@ struct ReceiptManagerTests {
         let test = try TestJournal()
         var draft = SessionDraft.sample()
         draft.image = .data(Data("not an image".utf8))
-        await #expect(throws: BudsError.unsupportedImage("is not a JPEG, PNG, HEIC, WebP or GIF image")) {
+        await #expect(throws: BudsError.unsupportedImage("the file is not a photo: only JPEG, PNG and HEIC images are accepted.")) {
             try await test.repository.create(draft)
         }
         draft.image = .data(pngBytes)

@@ -1,7 +1,12 @@
 import Foundation
 
-/// The photo formats the journal stores, recognised by their magic bytes (never by a file
-/// name), so a renamed text file is refused before it reaches the blob store.
+import Storage
+
+/// The photo formats the journal knows, recognised by their bytes (never by a file name).
+///
+/// A new photo must pass the Storage kit's structural check (`ImageFormat.validate`: a whole
+/// JPEG, PNG or HEIC, at most ``maximumByteCount`` bytes). WebP and GIF are still recognised by
+/// their magic bytes so that archives of journals that stored them before import unchanged.
 public enum ImageKind: String, CaseIterable, Sendable {
     case jpeg = "image/jpeg"
     case png = "image/png"
@@ -9,8 +14,8 @@ public enum ImageKind: String, CaseIterable, Sendable {
     case webp = "image/webp"
     case gif = "image/gif"
 
-    /// Photos larger than this are refused: a phone photo is a few megabytes.
-    public static let maximumByteCount = 20 * 1024 * 1024
+    /// New photos larger than this (15 MiB) are refused: a full-size phone photo fits.
+    public static let maximumByteCount = ImageFormat.defaultMaxBytes
 
     public var mimeType: String { rawValue }
 

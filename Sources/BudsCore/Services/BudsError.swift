@@ -18,6 +18,8 @@ public enum BudsError: LocalizedError, Equatable, Sendable {
     case archiveRejected(String)
     /// A stored receipt can no longer be read (corruption outside the app).
     case corruptStore(String)
+    /// An edit would record a version identical to the latest one; nothing was written.
+    case nothingToChange(String)
 
     public var errorDescription: String? {
         switch self {
@@ -37,6 +39,8 @@ public enum BudsError: LocalizedError, Equatable, Sendable {
             "The archive was rejected and nothing was imported: \(reason)"
         case .corruptStore(let reason):
             "The journal's store is damaged: \(reason)"
+        case .nothingToChange(let reference):
+            "Nothing to change: memory \(reference) already has these values, so no new version was recorded."
         }
     }
 }

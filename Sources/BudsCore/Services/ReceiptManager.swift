@@ -131,11 +131,16 @@ public struct ReceiptManager: Sendable {
     }
 
     /// Records a new version of a session: the complete new payload, chained to the latest one.
+    /// - Throws: `BudsError.nothingToChange` when the new payload equals the latest one: a
+    ///   version that changes nothing would only lengthen the chain; nothing is written then.
     public func update(_ id: UUID, with draft: SessionDraft) async throws {
         let time = now()
         let item = try prepare(draft, now: time)
         try await database.write { db in
             let head = try authoredHead(of: id, in: db)
+            if case .session(let current) = try ReceiptLedger.content(of: head), current == item.payload {
+                throw BudsError.nothingToChange(id.uuidString.lowercased())
+            }
             try item.store(in: db, receivedAt: time)
             let receipt = try signer.sign(
                 type: ReceiptType.sessionEdited.rawValue, payload: item.payload,
@@ -190,12 +195,7 @@ public struct ReceiptManager: Sendable {
         case .none:
             break
         case .data(let data):
-            guard data.count <= ImageKind.maximumByteCount else {
-                throw BudsError.unsupportedImage("is larger than \(ImageKind.maximumByteCount / 1_048_576) MB")
-            }
-            guard let kind = ImageKind.detect(data) else {
-                throw BudsError.unsupportedImage("is not a JPEG, PNG, HEIC, WebP or GIF image")
-            }
+            let kind = try Self.acceptedImageKind(data)
             let cid = try blobs.put(data)
             imageCID = try CID(string: cid)
             blob = BlobRow(cid: cid, mimeType: kind.mimeType, byteCount: data.count, createdAt: now.timeIntervalSince1970)
@@ -212,7 +212,7 @@ public struct ReceiptManager: Sendable {
             )
         }
         let payload = SessionPayload(
-            claimedTimeMs: draft.claimedTime.map(Self.milliseconds), productName: draft.strainName,
+            claimedTimeMs: draft.claimedTime.map(Self.claimedMilliseconds), productName: draft.strainName,
             productType: draft.productType.rawValue, rating: draft.rating, notes: draft.notes, brand: draft.brand,
             thcPercent: draft.thcPercent, cbdPercent: draft.cbdPercent, amountGrams: draft.amountGrams,
             effects: draft.effects, consumptionMethod: draft.consumptionMethod?.rawValue,
@@ -221,8 +221,32 @@ public struct ReceiptManager: Sendable {
         return PreparedSession(payload: payload, location: location, blob: blob)
     }
 
+    /// A new photo must be a whole, well-formed JPEG, PNG or HEIC of at most
+    /// ``ImageKind/maximumByteCount`` bytes (the Storage kit's structural check): leading magic
+    /// bytes alone let 20 MB of anything through.
+    static func acceptedImageKind(_ data: Data) throws -> ImageKind {
+        let info: ImageInfo
+        do {
+            info = try ImageFormat.validate(data, maxBytes: ImageKind.maximumByteCount)
+        } catch {
+            let reason = error.errorDescription ?? "is not a JPEG, PNG or HEIC photo"
+            throw BudsError.unsupportedImage((reason.first?.lowercased() ?? "") + reason.dropFirst())
+        }
+        guard let kind = ImageKind(rawValue: info.format.mediaType) else {
+            throw BudsError.unsupportedImage("\(info.format.mediaType) photos are not stored by the journal")
+        }
+        return kind
+    }
+
     static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    /// A claimed time in whole milliseconds, to the nearest: the time was typed (or kept from the
+    /// previous version, `ms / 1000` as a `Date`), and a `Double` of seconds holds such a value
+    /// only approximately, so rounding down could move it by one millisecond per edit.
+    static func claimedMilliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 }
 

@@ -35,6 +35,10 @@ public final class CreateMemoryViewModel {
 
     private let repository: MemoryRepository
     private let editing: Memory?
+    /// The edited memory's claimed time and the text `at` was pre-filled with. The text has
+    /// whole seconds only; while `at` still reads the same, the exact time is kept, so an edit
+    /// of another field never moves the session's time by its milliseconds.
+    private var prefilledTime: (text: String, date: Date)?
     private let now: @Sendable () -> Date
     private let timeZone: TimeZone
 
@@ -72,7 +76,9 @@ public final class CreateMemoryViewModel {
             exactLocation = location.isExact
         }
         if let claimed = memory.claimedTimeMs {
-            at = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(claimed) / 1000))
+            let date = Date(timeIntervalSince1970: Double(claimed) / 1000)
+            at = ISO8601DateFormatter().string(from: date)
+            prefilledTime = (at, date)
         }
     }
 
@@ -130,7 +136,9 @@ public final class CreateMemoryViewModel {
         }
         let location = makeLocation(issues: &issues)
         var claimedTime: Date?
-        if !at.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let prefilledTime, at == prefilledTime.text {
+            claimedTime = prefilledTime.date
+        } else if !at.trimmingCharacters(in: .whitespaces).isEmpty {
             claimedTime = SessionTimeParser.parse(at, timeZone: timeZone)
             if claimedTime == nil {
                 issues.append(FieldIssue(.at, "must be a date like 2026-11-20 or 2026-11-20T21:30 (ISO 8601)"))
