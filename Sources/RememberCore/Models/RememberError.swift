@@ -19,6 +19,8 @@ public enum RememberError: LocalizedError, Equatable, Sendable {
     case unreadablePhoto(path: String, reason: String)
     case unreadableFile(path: String, reason: String)
     case storeFailed(reason: String)
+    /// A review dated before `earliest`: when the person was added, or their last review.
+    case reviewBeforeEarliest(reviewedAt: Date, earliest: Date, limit: ReviewDateLimit)
 
     /// `error` itself when it is a `RememberError`, else a store failure carrying its message,
     /// so a view model has one error type to show.
@@ -50,8 +52,23 @@ public enum RememberError: LocalizedError, Equatable, Sendable {
             return "Couldn't read \(path): \(reason)"
         case .storeFailed(let reason):
             return "The people store failed: \(reason)"
+        case .reviewBeforeEarliest(let reviewedAt, let earliest, let limit):
+            let what = switch limit {
+            case .added: "before this person was added"
+            case .lastReview: "before their last review"
+            }
+            return "review time: \(reviewedAt.formatted(.iso8601)) is \(what) (\(earliest.formatted(.iso8601))); "
+                + "give a time at or after that."
         }
     }
+}
+
+/// What a review's date may not be before.
+public enum ReviewDateLimit: String, Sendable {
+    /// The moment the person was added.
+    case added
+    /// The person's last review.
+    case lastReview
 }
 
 /// The fields of the add-person form, named as the CLI names its options.

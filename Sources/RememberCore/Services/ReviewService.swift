@@ -51,25 +51,39 @@ public struct ReviewService: ReviewServiceProtocol {
 
     /// Applies `rating` to the person's schedule as of `date` and stores it.
     ///
+    /// The schedule is read from the store inside the transaction, not taken from `person`,
+    /// so an answer given from a stale copy (a second window, a retried command) builds on the
+    /// latest review rather than undoing it.
+    ///
     /// - Returns: the person with the new review state.
-    /// - Throws: `RememberError.personNotFound` if the person was deleted meanwhile.
+    /// - Throws: `RememberError.personNotFound` if the person was deleted meanwhile;
+    ///   `.reviewBeforeEarliest` if `date` is before the person was added or before their last
+    ///   review (a review cannot go back in time: the scheduler's elapsed time would be
+    ///   negative and the log out of order). Nothing is written then.
     public func record(_ rating: ReviewRating, for person: Person, at date: Date) async throws -> Person {
-        var updated = person
-        updated.review = scheduler.schedule(person.review, rating: rating, reviewedAt: date)
-        let arguments = PersonRow.arguments(for: updated)
         let key = PersonRow.key(person.id)
-        let logArguments: StatementArguments = [
-            key, date.timeIntervalSince1970, rating.rawValue, schedulerKind.rawValue, updated.review.intervalDays,
-        ]
-        try await database.write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM people WHERE id = ?)", arguments: [key]) == true else {
+        let scheduler = self.scheduler
+        let schedulerKind = self.schedulerKind
+        let updated = try await database.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(PersonRow.selection) FROM people WHERE id = ?", arguments: [key]) else {
                 throw RememberError.personNotFound(key)
             }
-            try db.execute(sql: PersonRow.upsert, arguments: arguments)
+            var stored = try PersonRow.person(from: row)
+            let lastLogged = try Double.fetchOne(db, sql: "SELECT MAX(reviewed_at) FROM review_log WHERE person_id = ?", arguments: [key])
+                .map(Date.init(timeIntervalSince1970:))
+            if date < stored.createdAt {
+                throw RememberError.reviewBeforeEarliest(reviewedAt: date, earliest: stored.createdAt, limit: .added)
+            }
+            if let last = [stored.review.lastReviewed, lastLogged].compactMap({ $0 }).max(), date < last {
+                throw RememberError.reviewBeforeEarliest(reviewedAt: date, earliest: last, limit: .lastReview)
+            }
+            stored.review = scheduler.schedule(stored.review, rating: rating, reviewedAt: date)
+            try db.execute(sql: PersonRow.upsert, arguments: PersonRow.arguments(for: stored))
             try db.execute(
                 sql: "INSERT INTO review_log (person_id, reviewed_at, rating, scheduler, interval_days) VALUES (?, ?, ?, ?, ?)",
-                arguments: logArguments
+                arguments: [key, date.timeIntervalSince1970, rating.rawValue, schedulerKind.rawValue, stored.review.intervalDays]
             )
+            return stored
         }
         logger.debug(
             "review recorded",
