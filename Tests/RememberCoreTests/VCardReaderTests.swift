@@ -51,6 +51,7 @@ struct VCardReaderTests {
             formattedName: "Simon Perreault",
             familyName: "Perreault",
             givenName: "Simon",
+            honorificSuffix: "ing. jr,M.Sc.",
             photo: VCardPhoto(data: VCardSample.jpegBytes, mediaType: "image/jpeg"),
             uid: "f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
             revision: Date(timeIntervalSince1970: 815_178_430)
@@ -168,7 +169,11 @@ struct VCardReaderTests {
     func nameFromN() {
         let text = "BEGIN:VCARD\nVERSION:3.0\nN:Hopper;Grace;Brewster;RAdm.;\nEND:VCARD\n"
 
-        #expect(reader.read(text).contacts == [VCardContact(formattedName: "Grace Hopper", familyName: "Hopper", givenName: "Grace")])
+        #expect(reader.read(text).contacts == [
+            VCardContact(formattedName: "Grace Hopper", familyName: "Hopper", givenName: "Grace", honorificPrefix: "RAdm."),
+        ])
+        let suffixed = "BEGIN:VCARD\nVERSION:3.0\nN:Smith;Robert;;;Jr.\nEND:VCARD\n"
+        #expect(reader.read(suffixed).contacts.first?.formattedName == "Robert Smith, Jr.")
     }
 
     @Test("Empty FN with N present → the name from N; given name alone is enough")

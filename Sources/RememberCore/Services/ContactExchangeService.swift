@@ -16,45 +16,65 @@ public struct ContactExchangeService: Sendable {
         self.files = files
     }
 
-    /// Adds every well-formed card in `data` as a new person, due for review at once.
+    /// Adds every well-formed card in `data` that is not in Remember yet as a new person, due
+    /// for review at once, in one transaction: all of them or, if the store fails part-way,
+    /// none (and no file).
     ///
-    /// A malformed card is skipped whole and reported with its line; a card whose UID is a
-    /// person already in Remember (an earlier export or import) is skipped as a duplicate, so
-    /// importing the same file twice adds nobody the second time.
+    /// A card is recognised as imported before by its ``ContactImportKey`` (its UID in any form,
+    /// else its name and identifying fields) and counted as a duplicate, so importing the same
+    /// file twice adds nobody the second time. A malformed card, or one whose name the form
+    /// refuses, is skipped and reported with its line; a photo that is not a JPEG, PNG or HEIC
+    /// image is left out, the card imported, and the PHOTO line reported.
     public func importContacts(from data: Data, at date: Date) async throws -> ContactImportReport {
         let result = reader.read(data)
-        var report = ContactImportReport(problems: result.issues.map(\.description))
-        for contact in result.contacts {
-            let id = Self.personID(fromUID: contact.uid)
-            if let id, try await people.fetch(id: id) != nil {
-                report.duplicates.append(contact.formattedName)
-                continue
-            }
+        var problems = result.issues.map { (line: $0.line, text: $0.description) }
+        var drafts: [ImportedPersonDraft] = []
+        var accepted: [(card: VCardReadCard, photoProblem: String?)] = []
+        for card in result.cards {
+            let contact = card.contact
+            let key = ContactImportKey(card: card)
             var photo: Photo?
+            var photoProblem: String?
             if let attached = contact.photo {
                 do {
-                    photo = try Photo(data: attached.data, source: "the photo of \(contact.formattedName)")
+                    photo = try Photo(data: attached.data, source: "PHOTO")
                 } catch {
-                    report.problems.append("\(contact.formattedName): \(error.localizedDescription); imported without it")
+                    photoProblem = "line \(card.photoLine ?? card.line): \(contact.formattedName): \(Self.photoReason(error)); "
+                        + "imported without the photo"
                 }
             }
             let draft = PersonDraft(
                 name: contact.formattedName, context: Self.context(from: contact.categories),
-                transcript: contact.note ?? "", photo: photo, id: id
+                transcript: contact.note ?? "", photo: photo, id: key.personID
             )
             do {
-                report.imported.append(try await people.add(draft, at: date))
-            } catch let error as RememberError {
-                switch error {
-                case .invalidField, .unreadablePhoto:
-                    report.problems.append("\(contact.formattedName): \(error.localizedDescription); skipped")
-                case .audioRecordingFailed, .transcriptionFailed, .sketchGenerationFailed, .fileWriteFailed,
-                     .personNotFound, .duplicatePerson, .ambiguousID, .unreadableFile, .storeFailed:
-                    throw error
-                }
+                drafts.append(ImportedPersonDraft(draft: try draft.validated(), importKey: key.value))
+                accepted.append((card, photoProblem))
+            } catch {
+                problems.append((card.line, "line \(card.line): \(contact.formattedName): \(error.localizedDescription); skipped"))
             }
         }
+        let results = try await people.addImported(drafts, at: date)
+        var report = ContactImportReport(problems: [])
+        for (index, outcome) in results.enumerated() {
+            switch outcome {
+            case .added(let person):
+                report.imported.append(person)
+                if let problem = accepted[index].photoProblem { problems.append((accepted[index].card.photoLine ?? 0, problem)) }
+            case .alreadyPresent:
+                report.duplicates.append(accepted[index].card.contact.formattedName)
+            }
+        }
+        report.problems = problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.text)
         return report
+    }
+
+    /// What is wrong with a card's photo, said of its PHOTO property.
+    private static func photoReason(_ error: RememberError) -> String {
+        switch error {
+        case .unreadablePhoto(_, let reason): "PHOTO \(reason)"
+        default: "PHOTO is unusable: \(error.localizedDescription)"
+        }
     }
 
     /// The people as one vCard file.
@@ -70,7 +90,7 @@ public struct ContactExchangeService: Sendable {
     }
 
     private func contact(for person: Person) throws(RememberError) -> VCardContact {
-        let words = person.name.split(separator: " ").map(String.init)
+        let name = PersonNameParts(person.name)
         var photo: VCardPhoto?
         if let path = person.photoFile {
             let url = files.url(for: path)
@@ -85,23 +105,16 @@ public struct ContactExchangeService: Sendable {
         }
         return VCardContact(
             formattedName: person.name,
-            familyName: words.count > 1 ? words.last : nil,
-            givenName: words.count > 1 ? words.dropLast().joined(separator: " ") : person.name,
+            familyName: name.family,
+            givenName: name.given,
+            honorificPrefix: name.prefix,
+            honorificSuffix: name.suffix,
             note: person.transcript.isEmpty ? nil : person.transcript,
             categories: person.context.map { [$0] } ?? [],
             photo: photo,
             uid: person.id.uuidString.lowercased(),
             revision: person.createdAt
         )
-    }
-
-    /// A UID that is a UUID (bare or as `urn:uuid:`) becomes the person's id.
-    private static func personID(fromUID uid: String?) -> UUID? {
-        guard var text = uid?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if text.lowercased().hasPrefix("urn:uuid:") {
-            text.removeFirst("urn:uuid:".count)
-        }
-        return UUID(uuidString: text)
     }
 
     private static func context(from categories: [String]) -> String? {
@@ -112,9 +125,9 @@ public struct ContactExchangeService: Sendable {
 /// What an import did.
 public struct ContactImportReport: Codable, Sendable {
     public var imported: [Person] = []
-    /// Names of cards already in Remember.
+    /// Names of cards already in Remember (imported before, or twice in the file).
     public var duplicates: [String] = []
-    /// One line per card skipped or imported with a loss ("line 12: …", "Ana: photo …").
+    /// One line per card skipped or imported with a loss, by line of the file ("line 12: …").
     public var problems: [String]
 
     public init(problems: [String]) {

@@ -1,5 +1,12 @@
 import Foundation
 import Storage
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The person files of a store folder: sketches in `sketches/{id}.svg`, photos in
 /// `photos/{id}.{jpg|png|heic}`. Every write is an atomic replacement, so a crash leaves either
@@ -21,12 +28,74 @@ public struct FileService: Sendable {
 
     /// Writes the sketch of person `id`; returns its path relative to the store.
     public func writeSketch(_ svg: String, for id: UUID) throws(RememberError) -> String {
-        try write(Data(svg.utf8), to: "sketches/\(Self.fileName(id)).svg")
+        try write(Data(svg.utf8), to: Self.sketchPath(for: id))
     }
 
     /// Writes the photo of person `id`; returns its path relative to the store.
     public func writePhoto(_ photo: Photo, for id: UUID) throws(RememberError) -> String {
-        try write(photo.data, to: "photos/\(Self.fileName(id)).\(photo.format.fileExtension)")
+        try write(photo.data, to: Self.photoPath(for: id, format: photo.format))
+    }
+
+    static func sketchPath(for id: UUID) -> String {
+        "sketches/\(fileName(id)).svg"
+    }
+
+    static func photoPath(for id: UUID, format: ImageFormat) -> String {
+        "photos/\(fileName(id)).\(format.fileExtension)"
+    }
+
+    // MARK: Staging
+
+    /// A file written for a person not stored yet, waiting in a staging folder.
+    struct StagedFile: Sendable {
+        let staged: URL
+        /// Where it goes, relative to the store.
+        let path: String
+    }
+
+    /// A new, empty staging folder for one batch of files (`.staging-{uuid}` in the store).
+    ///
+    /// Files of people being imported are written here first and moved into place only while
+    /// their records are being stored, so an import that fails leaves no file behind; one
+    /// interrupted by a crash leaves at most this hidden folder, or files no record names.
+    func makeStagingFolder() throws(RememberError) -> URL {
+        let folder = directory.appendingPathComponent(".staging-\(UUID().uuidString.lowercased())", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .fileWriteFailed(path: folder.path)
+        }
+        return folder
+    }
+
+    /// Writes `data` into `folder`, to be moved to `path` later by ``promote(_:)``.
+    func stage(_ data: Data, as path: String, in folder: URL) throws(RememberError) -> StagedFile {
+        let staged = folder.appendingPathComponent(path.replacingOccurrences(of: "/", with: "-"))
+        do {
+            try AtomicFile.write(data, to: staged)
+        } catch {
+            throw .fileWriteFailed(path: staged.path)
+        }
+        return StagedFile(staged: staged, path: path)
+    }
+
+    /// Moves a staged file to its place, replacing any file there (a leftover of an import
+    /// that crashed after moving it): one `rename`, so the place holds the old file or the new.
+    func promote(_ file: StagedFile) throws(RememberError) {
+        let target = url(for: file.path)
+        do {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw .fileWriteFailed(path: target.path)
+        }
+        guard rename(file.staged.path, target.path) == 0 else {
+            throw .fileWriteFailed(path: target.path)
+        }
+    }
+
+    /// Removes a staging folder and whatever is still in it.
+    func removeStagingFolder(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     /// Removes the person's sketch and photo. A file already gone is not an error; one that

@@ -19,6 +19,24 @@ public protocol PersonServiceProtocol: Sendable {
     func contexts() async throws -> [ContextUsage]
 }
 
+/// A person to add from an import, with the key that recognises them in later imports.
+public struct ImportedPersonDraft: Sendable {
+    public var draft: PersonDraft
+    public var importKey: String
+
+    public init(draft: PersonDraft, importKey: String) {
+        self.draft = draft
+        self.importKey = importKey
+    }
+}
+
+/// What ``PersonService/addImported(_:at:)`` did with one draft.
+public enum ImportedPersonResult: Sendable, Equatable {
+    case added(Person)
+    /// Imported before (or earlier in the same batch): nothing was written.
+    case alreadyPresent
+}
+
 /// A context and how many people were met in it.
 public struct ContextUsage: Codable, Hashable, Sendable {
     public let name: String
@@ -145,6 +163,103 @@ public struct PersonService: PersonServiceProtocol {
         }
         logger.info("person added", metadata: ["person": "\(id)", "keywords": "\(person.keywords.descriptors.count)"])
         return person
+    }
+
+    /// Adds the people of an import who are not in the store yet, in one transaction: every
+    /// new one is stored — record, import key, sketch and photo — or, if anything fails, none
+    /// is and no file is left behind.
+    ///
+    /// A draft is already present when its import key is known (an earlier import), when a
+    /// person has its id (a UID that is a Remember person's id), or when an earlier draft of
+    /// the batch has the same key or id (a card twice in one file).
+    ///
+    /// - Returns: one result per draft, in order.
+    /// - Throws: `RememberError.invalidField` for a draft that does not validate (callers
+    ///   validate first, to skip and report such cards), or the store's or a file's failure.
+    public func addImported(_ drafts: [ImportedPersonDraft], at date: Date) async throws -> [ImportedPersonResult] {
+        let validated = try drafts.map { draft throws(RememberError) in
+            ImportedPersonDraft(draft: try draft.draft.validated(), importKey: draft.importKey)
+        }
+        let keys = validated.map(\.importKey)
+        let ids = validated.map { $0.draft.id.map(PersonRow.key) }
+        let present = try await database.read { db in
+            try keys.indices.map { try Self.isPresent(db, key: keys[$0], id: ids[$0]) }
+        }
+        var seenKeys: Set<String> = []
+        var seenIDs: Set<String> = []
+        var results = [ImportedPersonResult](repeating: .alreadyPresent, count: validated.count)
+
+        let staging = try files.makeStagingFolder()
+        defer { files.removeStagingFolder(staging) }
+        var pending: [PendingImport] = []
+        for (index, item) in validated.enumerated() where !present[index] {
+            guard seenKeys.insert(item.importKey).inserted, ids[index].map({ seenIDs.insert($0).inserted }) ?? true else { continue }
+            let id = item.draft.id ?? UUID()
+            var person = Person(
+                id: id, name: item.draft.name, context: item.draft.context, transcript: item.draft.transcript,
+                keywords: keywordParser.extract(from: item.draft.transcript), createdAt: date
+            )
+            let svg = sketches.preview(keywords: person.keywords, name: person.name)
+            var staged = [try files.stage(Data(svg.utf8), as: FileService.sketchPath(for: id), in: staging)]
+            person.sketchFile = staged[0].path
+            if let photo = item.draft.photo {
+                staged.append(try files.stage(photo.data, as: FileService.photoPath(for: id, format: photo.format), in: staging))
+                person.photoFile = staged[1].path
+            }
+            pending.append(PendingImport(index: index, person: person, key: item.importKey, files: staged))
+        }
+        guard !pending.isEmpty else { return results }
+
+        let files = self.files
+        let stored = try await database.writeWithoutTransaction { [pending] db in
+            var promoted: [String] = []
+            do {
+                var storedSlots: [Int] = []
+                try db.inTransaction {
+                    for (slot, item) in pending.enumerated() {
+                        // Again inside the transaction: another writer may have added them meanwhile.
+                        if try Self.isPresent(db, key: item.key, id: PersonRow.key(item.person.id)) { continue }
+                        try db.execute(sql: PersonRow.upsert, arguments: PersonRow.arguments(for: item.person))
+                        try db.execute(
+                            sql: "INSERT INTO contact_imports (import_key, person_id) VALUES (?, ?)",
+                            arguments: [item.key, PersonRow.key(item.person.id)]
+                        )
+                        storedSlots.append(slot)
+                    }
+                    // Last, so a failure before the commit has moved nothing; a crash after
+                    // this leaves only files that no record names.
+                    for slot in storedSlots {
+                        for file in pending[slot].files {
+                            try files.promote(file)
+                            promoted.append(file.path)
+                        }
+                    }
+                    return .commit
+                }
+                return storedSlots
+            } catch {
+                for path in promoted { try? files.remove(path) }
+                throw error
+            }
+        }
+        for slot in stored { results[pending[slot].index] = .added(pending[slot].person) }
+        logger.info("people imported", metadata: ["added": "\(stored.count)", "alreadyPresent": "\(drafts.count - stored.count)"])
+        return results
+    }
+
+    private struct PendingImport: Sendable {
+        let index: Int
+        let person: Person
+        let key: String
+        let files: [FileService.StagedFile]
+    }
+
+    private static func isPresent(_ db: Database, key: String, id: String?) throws -> Bool {
+        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM contact_imports WHERE import_key = ?)", arguments: [key]) == true {
+            return true
+        }
+        guard let id else { return false }
+        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM people WHERE id = ?)", arguments: [id]) == true
     }
 
     public func save(_ person: Person) async throws {

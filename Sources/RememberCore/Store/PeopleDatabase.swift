@@ -25,6 +25,16 @@ struct PeopleDatabase: Sendable {
         }
     }
 
+    /// A write that opens its own transaction(s), for work that must happen just before the
+    /// commit (moving files into place) and be undone if the commit fails.
+    func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.writeWithoutTransaction(body)
+        } catch {
+            throw Self.mapped(error)
+        }
+    }
+
     private static func mapped(_ error: any Error) -> RememberError {
         switch error {
         case let error as RememberError: error

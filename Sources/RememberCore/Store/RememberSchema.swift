@@ -88,6 +88,21 @@ public enum RememberSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+
+        migrator.registerMigration("v2") { db in
+            // contact_imports — how each imported card is recognised when it is imported again
+            // (ContactImportKey: its UID, or a hash of its name and identifying fields). A
+            // mapping table rather than a column: a person may be known by several keys, and
+            // people added by hand have none. Deleting a person forgets their keys, so
+            // importing them again brings them back.
+            try db.execute(sql: """
+                CREATE TABLE contact_imports (
+                    import_key TEXT PRIMARY KEY NOT NULL,
+                    person_id TEXT NOT NULL REFERENCES people(id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                CREATE INDEX idx_contact_imports_person ON contact_imports(person_id);
+                """)
+        }
         return migrator
     }
 }

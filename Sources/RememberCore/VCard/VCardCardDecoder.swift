@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns the content lines between one `BEGIN:VCARD` and its `END:VCARD` into a ``VCardContact``, or says which
+/// Turns the content lines between one `BEGIN:VCARD` and its `END:VCARD` into a ``VCardReadCard``, or says which
 /// line makes the card unusable.
 struct VCardCardDecoder {
     /// The problem that made a card unusable and the physical line it shows at.
@@ -14,7 +14,7 @@ struct VCardCardDecoder {
 
     let maximumPhotoBytes: Int
 
-    func contact(from lines: [VCardLineUnfolder.Line], beginLine: Int) throws(Failure) -> VCardContact {
+    func card(from lines: [VCardLineUnfolder.Line], beginLine: Int) throws(Failure) -> VCardReadCard {
         var properties: [VCardContentLine] = []
         properties.reserveCapacity(lines.count)
         for line in lines {
@@ -28,6 +28,8 @@ struct VCardCardDecoder {
         var notes: [String] = []
         var categories: [String] = []
         var photo: VCardPhoto?
+        var photoLine: Int?
+        var identifiers = VCardIdentifiers()
         var uid: String?
         var revision: Date?
         for property in properties {
@@ -50,6 +52,16 @@ struct VCardCardDecoder {
                 } catch {
                     throw Failure(line: property.lineNumber, error: error)
                 }
+                if photo != nil { photoLine = property.lineNumber }
+            case "EMAIL" where identifiers.email == nil:
+                identifiers.email = nonEmpty(text(of: property))
+            case "TEL" where identifiers.phone == nil:
+                identifiers.phone = nonEmpty(text(of: property))
+            case "BDAY" where identifiers.birthday == nil:
+                identifiers.birthday = nonEmpty(text(of: property))
+            case "ORG" where identifiers.organisation == nil:
+                identifiers.organisation = VCardText.split(textBytes(of: property)[...], on: VCardASCII.semicolon).first
+                    .flatMap { nonEmpty(VCardText.unescaped($0)) }
             case "UID" where uid == nil:
                 uid = Self.uid(fromValue: text(of: property).trimmingCharacters(in: .whitespacesAndNewlines))
             case "REV" where revision == nil:
@@ -59,25 +71,49 @@ struct VCardCardDecoder {
             }
         }
 
-        let familyName = nameComponents.flatMap { $0.first }.flatMap { $0.isEmpty ? nil : $0 }
-        let givenName = nameComponents.flatMap { $0.dropFirst().first }.flatMap { $0.isEmpty ? nil : $0 }
-        let composedName = [givenName, familyName]
-            .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .filter { !$0.isEmpty }
-            .joined(separator: " ")
-        guard let name = formattedName ?? (composedName.isEmpty ? nil : composedName) else {
+        func component(_ index: Int) -> String? {
+            guard let components = nameComponents, index < components.count, !components[index].isEmpty else { return nil }
+            return components[index]
+        }
+        let familyName = component(0)
+        let givenName = component(1)
+        let prefix = component(3)
+        let suffix = component(4)
+        let composedName = Self.composedName(given: givenName, family: familyName, suffix: suffix)
+        guard let name = formattedName ?? composedName else {
             throw Failure(line: beginLine, error: .missingName)
         }
-        return VCardContact(
+        let contact = VCardContact(
             formattedName: name,
             familyName: familyName,
             givenName: givenName,
+            honorificPrefix: prefix,
+            honorificSuffix: suffix,
             note: notes.isEmpty ? nil : notes.joined(separator: "\n"),
             categories: categories,
             photo: photo,
             uid: uid,
             revision: revision
         )
+        return VCardReadCard(contact: contact, line: beginLine, photoLine: photoLine, identifiers: identifiers)
+    }
+
+    /// The display name a card without `FN` stands for: the given and family names, and a suffix after a comma
+    /// ("Robert Smith, Jr."), as a person would type it; a title ("Dr.") is left out. `nil` when the card has
+    /// neither a given nor a family name.
+    private static func composedName(given: String?, family: String?, suffix: String?) -> String? {
+        func trimmed(_ part: String?) -> String? {
+            part.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let core = [trimmed(given), trimmed(family)].compactMap { $0 }
+        guard !core.isEmpty else { return nil }
+        let name = core.joined(separator: " ")
+        return trimmed(suffix).map { name + ", " + $0 } ?? name
+    }
+
+    private func nonEmpty(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     private func checkVersion(of properties: [VCardContentLine], beginLine: Int) throws(Failure) {

@@ -12,6 +12,11 @@ public struct VCardContact: Hashable, Sendable {
     public var familyName: String?
     /// The second component of `N`; `nil` when the card leaves it empty.
     public var givenName: String?
+    /// The fourth component of `N` ("Dr."); `nil` when the card leaves it empty.
+    public var honorificPrefix: String?
+    /// The fifth component of `N` ("Jr.", "PhD"); `nil` when the card leaves it empty. A list
+    /// ("ing. jr,M.Sc.") is kept as written, commas and all.
+    public var honorificSuffix: String?
     /// `NOTE`, possibly spanning several lines (separated by `"\n"`).
     public var note: String?
     /// `CATEGORIES` (groups or labels such as "Friends"), in the order they appear in the card.
@@ -27,6 +32,8 @@ public struct VCardContact: Hashable, Sendable {
         formattedName: String,
         familyName: String? = nil,
         givenName: String? = nil,
+        honorificPrefix: String? = nil,
+        honorificSuffix: String? = nil,
         note: String? = nil,
         categories: [String] = [],
         photo: VCardPhoto? = nil,
@@ -36,6 +43,8 @@ public struct VCardContact: Hashable, Sendable {
         self.formattedName = formattedName
         self.familyName = familyName
         self.givenName = givenName
+        self.honorificPrefix = honorificPrefix
+        self.honorificSuffix = honorificSuffix
         self.note = note
         self.categories = categories
         self.photo = photo

@@ -44,7 +44,7 @@ public struct VCardReader: Sendable {
 
         func finishCard(beginLine: Int) {
             do {
-                result.contacts.append(try decoder.contact(from: cardLines, beginLine: beginLine))
+                result.cards.append(try decoder.card(from: cardLines, beginLine: beginLine))
             } catch {
                 result.issues.append(VCardIssue(line: error.line, error: error.error))
             }

@@ -29,7 +29,10 @@ public struct VCardWriter: Sendable {
             "VERSION:" + version.rawValue,
             "PRODID:-//Remember//Remember 1.0//EN",
             "FN:" + VCardText.escaped(contact.formattedName),
-            "N:" + VCardText.escaped(contact.familyName ?? "") + ";" + VCardText.escaped(contact.givenName ?? "") + ";;;",
+            // family;given;additional;prefix;suffix — each part escaped, so a comma in one
+            // ("Smith, Jr." never reaches here whole, but "O'Brien; Ó Briain" may) stays text.
+            "N:" + [contact.familyName, contact.givenName, nil, contact.honorificPrefix, contact.honorificSuffix]
+                .map { VCardText.escaped($0 ?? "") }.joined(separator: ";"),
         ]
         if let note = contact.note, !note.isEmpty {
             lines.append("NOTE:" + VCardText.escaped(note))
