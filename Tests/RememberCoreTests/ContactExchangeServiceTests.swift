@@ -60,7 +60,7 @@ struct ContactExchangeServiceTests {
 
         #expect(report.imported.map(\.name) == ["Kim"])
         #expect(report.imported.first?.photoFile == nil)
-        #expect(report.problems == ["line 6: Kim: PHOTO is not a JPEG, PNG or HEIC image; imported without the photo"])
+        #expect(report.problems == ["line 6: Kim: PHOTO is a GIF image; use a JPEG, PNG or HEIC photo; imported without the photo"])
     }
 
     @Test("a name too long for the form is skipped with the reason, nothing half-imported")

@@ -155,8 +155,15 @@ struct PersonServiceTests {
 
     @Test("photos that are not images, empty or too large are refused with the reason")
     func photo_withBadData_isRefused() throws {
-        #expect(throws: RememberError.unreadablePhoto(path: "x.gif", reason: "is not a JPEG, PNG or HEIC image")) {
+        #expect(throws: RememberError.unreadablePhoto(path: "x.gif", reason: "is a GIF image; use a JPEG, PNG or HEIC photo")) {
             try Photo(data: Data("GIF89a".utf8), source: "x.gif")
+        }
+        #expect(throws: RememberError.unreadablePhoto(path: "t", reason: "is not a JPEG, PNG or HEIC image")) {
+            try Photo(data: Data("just text".utf8), source: "t")
+        }
+        // Only the first bytes of a JPEG: the kind of file that used to pass on its magic number.
+        #expect(throws: RememberError.unreadablePhoto(path: "j", reason: "is a JPEG image that ends early (cut short in a download or copy?)")) {
+            try Photo(data: TestImages.jpeg.prefix(20), source: "j")
         }
         #expect(throws: RememberError.unreadablePhoto(path: "e", reason: "is empty")) { try Photo(data: Data(), source: "e") }
         let huge = TestImages.jpeg + Data(count: Photo.maximumBytes)

@@ -9,20 +9,36 @@ public struct Photo: Hashable, Sendable {
     public let data: Data
     public let format: ImageFormat
 
-    /// Accepts JPEG, PNG or HEIC data (recognised by its leading bytes) of at most
-    /// ``maximumBytes``.
+    /// Accepts a whole, well-formed JPEG, PNG or HEIC image (the Storage kit's structural
+    /// check, not just the first bytes) of at most ``maximumBytes``: bytes that only start like
+    /// an image are refused here, before they are stored or exported.
     public init(data: Data, source: String) throws(RememberError) {
-        guard !data.isEmpty else {
-            throw .unreadablePhoto(path: source, reason: "is empty")
-        }
-        guard data.count <= Self.maximumBytes else {
-            throw .unreadablePhoto(path: source, reason: "is larger than 10 MB")
-        }
-        guard let format = ImageFormat.detect(data) else {
-            throw .unreadablePhoto(path: source, reason: "is not a JPEG, PNG or HEIC image")
+        do {
+            format = try ImageFormat.validate(data, maxBytes: Self.maximumBytes).format
+        } catch {
+            throw .unreadablePhoto(path: source, reason: Self.reason(error))
         }
         self.data = data
-        self.format = format
+    }
+
+    /// The validator's verdict as the end of "photo: PATH …".
+    private static func reason(_ error: ImageValidationError) -> String {
+        switch error {
+        case .empty: "is empty"
+        case .tooLarge: "is larger than 10 MB"
+        case .notAnImage: "is not a JPEG, PNG or HEIC image"
+        case .unsupported(let formatName): "is a \(formatName) image; use a JPEG, PNG or HEIC photo"
+        case .truncated(let format): "is a \(name(of: format)) image that ends early (cut short in a download or copy?)"
+        case .malformed(let format, let reason): "is a damaged \(name(of: format)) image (\(reason))"
+        }
+    }
+
+    private static func name(of format: ImageFormat) -> String {
+        switch format {
+        case .jpeg: "JPEG"
+        case .png: "PNG"
+        case .heic: "HEIC"
+        }
     }
 
     /// Reads and checks the photo at `url`.
