@@ -75,4 +75,21 @@ struct MatchingTests {
         #expect(!NameKey("Sandy Bay 1").matches(NameKey("Sandy Bay 2"), threshold: 0))
         #expect(NameKey("Sandy Bay 2").matches(NameKey("sandy bay ii"), threshold: 0.99))
     }
+
+    @Test("random names: keys are well-formed words and matching is symmetric")
+    func randomNames() {
+        var random = SplitMix64(seed: 13)
+        let pieces = ["the", "The ", "pt.", "N", "ne", "II", "2", "02", "b17", "Reef", "é", "'", "-", "  ", "dive site", "Sandy", "大", "x", "is"]
+        for _ in 0..<2_000 {
+            let a = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined(separator: " ")
+            let b = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined(separator: " ")
+            let keyA = NameKey(a)
+            let keyB = NameKey(b)
+            #expect(keyA.bytes.first != 0x20 && keyA.bytes.last != 0x20 && !keyA.bytes.indices.dropFirst().contains {
+                keyA.bytes[$0] == 0x20 && keyA.bytes[$0 - 1] == 0x20
+            }, "\(a)")
+            #expect(keyA.matches(keyB, threshold: 0.92) == keyB.matches(keyA, threshold: 0.92), "\(a) | \(b)")
+            #expect(keyA.matches(NameKey(a.uppercased()), threshold: 1), "\(a)")
+        }
+    }
 }
