@@ -22,12 +22,23 @@ struct GlobalOptions: ParsableArguments {
         StoreDirectory.resolve(option: store, environmentVariable: "KILROY_HOME", appName: "kilroy")
     }
 
-    /// The store, with the clock `--now` sets.
+    /// The store, with the clock `--now` sets. What opening it cleaned up after an interrupted
+    /// drop is noted on stderr.
     func environment() throws -> KilroyEnvironment {
+        let environment: KilroyEnvironment
         if let fixed = now?.date {
-            return try KilroyEnvironment(directory: directory, now: { fixed })
+            environment = try KilroyEnvironment(directory: directory, now: { fixed })
+        } else {
+            environment = try KilroyEnvironment(directory: directory)
         }
-        return try KilroyEnvironment(directory: directory)
+        let recovery = environment.recovery
+        if !recovery.isEmpty {
+            Output.note(
+                "cleaned up after an interrupted drop: \(recovery.orphanedPhotos.count) unsaved photo(s), "
+                    + "\(recovery.orphanedUploads.count) queued upload(s) of unsaved memories, "
+                    + "\(recovery.temporaryFiles.count) temporary file(s)")
+        }
+        return environment
     }
 
     /// The cloud client when `--cloud` was given. A store from before credentials first claims

@@ -15,13 +15,17 @@ public struct KilroyEnvironment: Sendable {
     public let memories: MemoryService
     /// The clock every service uses.
     public let now: @Sendable () -> Date
+    /// What opening the store cleaned up after an interrupted drop (see ``StoreRecovery``).
+    public let recovery: StoreRecovery.Report
 
-    /// Opens (creating if needed) the store in `directory`.
+    /// Opens (creating if needed) the store in `directory`, first removing what an interrupted
+    /// drop left behind (``StoreRecovery``).
     public init(
         directory: URL, retryPolicy: RetryPolicy = RetryPolicy(), now: @escaping @Sendable () -> Date = Date.init
     ) throws(KilroyStoreError) {
         self.directory = directory
         self.now = now
+        recovery = try StoreRecovery.run(directory: directory, now: now)
         store = try MemoryStore(directory: directory, now: now)
         queue = UploadQueue(store: store, policy: retryPolicy, now: now)
         memories = MemoryService(store: store, queue: queue, now: now)

@@ -28,6 +28,26 @@ struct JSONStoreFile<Value: Codable>: Sendable {
         }
     }
 
+    /// What ``peek(decoder:)`` found.
+    enum Peek {
+        /// No file.
+        case absent
+        /// The decoded document.
+        case document(Value)
+        /// A file that cannot be read or decoded; it is left exactly where it is.
+        case unreadable
+    }
+
+    /// The document if it can be read, without moving a damaged file aside: for housekeeping
+    /// that must leave reporting damage to the store's own reads.
+    func peek(decoder: JSONDecoder = JSONDecoder()) -> Peek {
+        guard FileManager.default.fileExists(atPath: url.path) else { return .absent }
+        guard let data = try? Data(contentsOf: url), let value = try? decoder.decode(Value.self, from: data) else {
+            return .unreadable
+        }
+        return .document(value)
+    }
+
     /// Replaces the document atomically.
     func write(_ value: Value, encoder: JSONEncoder = JSONEncoder(), permissions: UInt16 = 0o644) throws(KilroyStoreError) {
         let data: Data

@@ -11,13 +11,16 @@ import Foundation
 /// queue until the server has confirmed it. Retrying is safe because the server creates a kilroy
 /// idempotently under the memory's id and stores a photo once by its content hash.
 public actor UploadQueue {
-    private struct Contents: Codable {
+    /// The file's document (read directly by ``StoreRecovery`` before any queue runs).
+    struct Contents: Codable {
         var items: [UploadItem] = []
         /// Lower-case UUIDs of memories the cloud has confirmed.
         var uploaded: [String] = []
     }
 
     private let file: JSONStoreFile<Contents>
+    /// The queue's file name inside the store folder.
+    static let filename = "upload-queue.json"
     private let store: MemoryStore
     private let policy: RetryPolicy
     private let now: @Sendable () -> Date
@@ -30,7 +33,7 @@ public actor UploadQueue {
         self.store = store
         self.policy = policy
         self.now = now
-        file = JSONStoreFile(url: store.directory.appendingPathComponent("upload-queue.json"), now: now)
+        file = JSONStoreFile(url: store.directory.appendingPathComponent(Self.filename), now: now)
     }
 
     /// Every queued item, oldest first.
