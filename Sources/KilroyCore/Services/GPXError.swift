@@ -28,6 +28,13 @@ public enum GPXError: Error, Equatable, Sendable {
 }
 
 extension GPXError: LocalizedError {
+    /// "64 MiB" for whole mebibytes, otherwise "70,000,001 bytes", so a limit is never rounded.
+    private static func size(_ bytes: Int) -> String {
+        let mebibyte = 1 << 20
+        if bytes >= mebibyte, bytes % mebibyte == 0 { return "\(bytes / mebibyte) MiB" }
+        return "\(bytes.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) bytes"
+    }
+
     public var errorDescription: String? {
         switch self {
         case .malformedXML(let line, let column, let reason):
@@ -45,7 +52,7 @@ extension GPXError: LocalizedError {
         case .noPoints:
             "the file has no track, route or waypoint points (trkpt, rtept, wpt)."
         case .tooLarge(let bytes, let limit):
-            "the file is \(bytes) bytes; at most \(limit) are read."
+            "the file is \(Self.size(bytes)); GPX files of at most \(Self.size(limit)) are read."
         case .unsupportedMarkup(let line, let what):
             "line \(line): \(what) is not accepted in a GPX file."
         case .notUTF8(let line):

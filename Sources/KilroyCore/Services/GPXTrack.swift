@@ -6,12 +6,17 @@ import FoundationXML
 
 /// The points of a GPX 1.0/1.1 file, read with Foundation's `XMLParser`.
 ///
+/// The parser is fed from a stream, in chunks: handed a whole file at once, libxml2 refuses
+/// anything past its 10,000,000-byte look-up limit and a valid large track was reported as
+/// malformed. (The package's own crash-safe XMLKit reader would be the better reader here; it
+/// needs KilroyCore to depend on XMLKit in Package.swift.)
+///
 /// Reads `trkpt`, `rtept` and `wpt` elements (their `lat`/`lon` attributes, and optional `<time>`
 /// and `<ele>` children), in document order, ignoring every other element and namespace
 /// prefixes. Malformed XML, a missing or out-of-range coordinate, a bad time or elevation is an
 /// error naming the line; no input makes it crash. External entities are not resolved.
 public struct GPXTrack: Hashable, Sendable {
-    /// The largest file read (64 MiB).
+    /// The largest file read: 64 MiB, four times a 15 MB day-long track at one point a second.
     public static let maximumBytes = 64 * 1024 * 1024
 
     /// Every point, in document order.
@@ -35,7 +40,7 @@ public struct GPXTrack: Hashable, Sendable {
     public static func parse(_ data: Data) throws(GPXError) -> GPXTrack {
         guard data.count <= maximumBytes else { throw .tooLarge(bytes: data.count, limit: maximumBytes) }
         try GPXPreflight.check(Array(data))
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         let reader = GPXReader()
