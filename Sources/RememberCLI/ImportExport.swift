@@ -6,7 +6,13 @@ import RememberCore
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Import people from a vCard file (3.0 or 4.0), e.g. exported from the phone's contacts.",
-        discussion: "The note becomes the ramble, the first category the context. Malformed cards are reported by line and skipped."
+        discussion: """
+            The note becomes the ramble, the first category the context. Malformed cards are reported by line and \
+            skipped; a photo that is not a JPEG, PNG or HEIC image is left out and reported by line. A card imported \
+            before (the same UID, or without one the same name, e-mail, phone, birthday and organisation) is counted \
+            as already here, so importing a file twice adds nobody the second time. The import is all or nothing: \
+            if it fails part-way, nobody is added.
+            """
     )
 
     @Argument(help: "The .vcf file.") var file: String
