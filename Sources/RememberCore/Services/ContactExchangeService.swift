@@ -29,18 +29,18 @@ public struct ContactExchangeService: Sendable {
         let result = reader.read(data)
         var problems = result.issues.map { (line: $0.line, text: $0.description) }
         var drafts: [ImportedPersonDraft] = []
-        var accepted: [(card: VCardReadCard, photoProblem: String?)] = []
+        var accepted: [(card: VCardReadCard, photoProblem: (line: Int, text: String)?)] = []
         for card in result.cards {
             let contact = card.contact
             let key = ContactImportKey(card: card)
             var photo: Photo?
-            var photoProblem: String?
+            var photoProblem: (line: Int, text: String)?
             if let attached = contact.photo {
                 do {
                     photo = try Photo(data: attached.data, source: "PHOTO")
                 } catch {
-                    photoProblem = "line \(card.photoLine ?? card.line): \(contact.formattedName): \(Self.photoReason(error)); "
-                        + "imported without the photo"
+                    let line = card.photoLine ?? card.line
+                    photoProblem = (line, "line \(line): \(contact.formattedName): \(Self.photoReason(error)); imported without the photo")
                 }
             }
             let draft = PersonDraft(
@@ -60,7 +60,7 @@ public struct ContactExchangeService: Sendable {
             switch outcome {
             case .added(let person):
                 report.imported.append(person)
-                if let problem = accepted[index].photoProblem { problems.append((accepted[index].card.photoLine ?? 0, problem)) }
+                if let problem = accepted[index].photoProblem { problems.append(problem) }
             case .alreadyPresent:
                 report.duplicates.append(accepted[index].card.contact.formattedName)
             }

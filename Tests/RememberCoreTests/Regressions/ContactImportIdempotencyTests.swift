@@ -132,6 +132,8 @@ struct ContactImportIdempotencyTests {
             let path = store.directory.appendingPathComponent(folder).path
             #expect((try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty ?? true, "\(folder)")
         }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).filter { $0.hasPrefix(".staging") }
+        #expect(leftovers.isEmpty)
 
         try await database.write { db in try db.execute(sql: "DROP TRIGGER fail_on_dan") }
         let retry = try await store.services.contacts.importContacts(from: Data(Self.phoneFile.utf8), at: .testNow)
