@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineKit
 import Foundation
+import Identity
 import UmiLogCore
 
 /// `umilog sign ID --key FILE`: an instructor signs a dive off.
@@ -16,7 +17,11 @@ struct Sign: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let instructor = try InstructorKey.load(from: URL(fileURLWithPath: key))
+        let keyURL = HomeDirectory.fileURL(key)
+        // The one rule for private key files (Identity's PrivateKeyFile, as `buds` applies to its
+        // own keys): a key others can read or change is refused before it is used.
+        _ = try PrivateKeyFile.read(at: keyURL.path)
+        let instructor = try InstructorKey.load(from: keyURL)
         let services = try await global.services()
         let logged = try await services.dives.find(id)
         let signoff = try await services.signoffs.sign(
@@ -54,21 +59,17 @@ struct Verify: AsyncParsableCommand {
     }
 }
 
-/// `umilog keygen --out FILE`: a new instructor key.
+/// `umilog keygen --out FILE`: a new instructor key, in a new file of mode 0600.
 struct Keygen: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Create an instructor signing key (Ed25519) in FILE.")
     @Option(name: .long, help: "Where to write the key (it must not exist yet).") var out: String
     @Flag(name: .long, help: "Print machine-readable JSON.") var json = false
 
     func run() throws {
-        let url = URL(fileURLWithPath: out)
-        guard !FileManager.default.fileExists(atPath: url.path) else {
-            throw ValidationError("\(out) already exists; choose another file.")
-        }
+        let url = HomeDirectory.fileURL(out)
         let (text, identity) = InstructorKey.generate()
-        guard FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw ValidationError("Couldn't write \(out).")
-        }
+        // Created exclusively with mode 0600, so `sign` accepts it under the key-file rule.
+        try PrivateKeyFile.create(Data(text.utf8), at: url.path)
         if json {
             struct KeyOutput: Encodable { let file: String; let did: String }
             return try TerminalOutput.json(KeyOutput(file: url.path, did: identity.didKey))
