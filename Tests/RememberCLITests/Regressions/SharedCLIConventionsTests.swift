@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Guards issue 13's cross-CLI defects as `remember` meets them: a negative number is the
+/// option's to judge (it was "Missing value"), and the default store lives under `$HOME`.
+@Suite("remember: negative numbers and $HOME")
+struct SharedCLIConventionsTests {
+    @Test("a negative --limit gets the limit's own message")
+    func negativeLimit() throws {
+        let remember = CLIProcess.remember()
+        let result = try remember.run(["review", "--limit", "-1"])
+        #expect(result.status == 2)
+        #expect(!result.stderr.contains("Missing value"), "\(result.stderr)")
+        #expect(result.stderr.contains("limit"), "\(result.stderr)")
+    }
+
+    @Test("without --store or $REMEMBER_HOME the store goes to $HOME/.local/share/remember")
+    func defaultStoreFollowsHome() throws {
+        let remember = CLIProcess.remember()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("remember-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try remember.run(["list"], withStore: false, environment: ["HOME": home.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/remember/remember.sqlite").path))
+    }
+}
