@@ -4,9 +4,17 @@
 /// `bytes.count` first, so a parser bug shows up as a wrong error, never as a read out of
 /// bounds. Scans move only forwards, so each byte is looked at a bounded number of times and
 /// no input can make parsing quadratic.
+///
+/// For a streamed document `bytes` is a window: more is appended at the end and what has been
+/// read is dropped from the front (``discard(before:)``), keeping line numbers counted from the
+/// document's start.
 struct ByteCursor {
-    let bytes: [UInt8]
+    private(set) var bytes: [UInt8]
     var position = 0
+    /// Bytes of the document dropped from the front of `bytes` so far.
+    private(set) var discarded = 0
+    /// The 1-based line `bytes[0]` is on.
+    private var lineAtStart = 1
 
     /// Line numbers are needed for every start tag, but counting line breaks in every scanning
     /// loop would slow the loops that matter. Instead the count is brought forward from the
@@ -94,11 +102,28 @@ struct ByteCursor {
 
     /// The 1-based line of `index`.
     mutating func line(at index: Int) -> Int {
-        guard index >= checkpoint else { return XMLByte.line(in: bytes, at: index) }
+        guard index >= checkpoint else { return lineAtStart - 1 + XMLByte.line(in: bytes, at: index) }
         let end = min(index, bytes.count)
         lineAtCheckpoint += XMLByte.lineBreaks(in: bytes, checkpoint..<end)
         checkpoint = end
         return lineAtCheckpoint
+    }
+
+    /// Appends more of a streamed document.
+    mutating func append(_ more: [UInt8]) {
+        bytes.append(contentsOf: more)
+    }
+
+    /// Drops the bytes before `index` (which the parser is done with), keeping line numbers.
+    mutating func discard(before index: Int) {
+        guard index > 0 else { return }
+        let line = self.line(at: index)
+        bytes.removeSubrange(0..<index)
+        discarded += index
+        position -= index
+        lineAtStart = line
+        checkpoint = 0
+        lineAtCheckpoint = line
     }
 
     /// The 1-based line of the read position.

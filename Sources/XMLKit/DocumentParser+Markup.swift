@@ -7,16 +7,16 @@
 extension DocumentParser {
     // MARK: Tags
 
-    /// Reads a start tag. An empty element (`<a/>`) is returned; any other is pushed on the
-    /// stack and nil is returned.
-    mutating func parseStartTag() throws(XMLError) -> XMLTree? {
+    /// Reads a start tag. Touches no parser state the caller keeps: the caller opens the
+    /// element (unless it is empty, `<a/>`) once the whole tag has been read.
+    mutating func parseStartTag() throws(XMLError) -> StartTag {
         let line = cursor.currentLine()
         cursor.advance() // "<"
         guard let first = cursor.current else { throw .unexpectedEndOfInput(inside: "tag", line: line) }
         guard XMLByte.isNameStart(first) else {
             throw .malformedMarkup(expected: "an element name after “<” (a literal “<” is written &lt;)", line: line)
         }
-        guard stack.count < limits.maximumDepth else { throw .tooDeep(limit: limits.maximumDepth, line: line) }
+        guard openNames.count < limits.maximumDepth else { throw .tooDeep(limit: limits.maximumDepth, line: line) }
         let qualifiedName = cursor.scanName()
         var tag: String { "start tag <\(cursor.excerpt(qualifiedName))>" }
         var attributes: [XMLAttribute] = []
@@ -28,9 +28,7 @@ extension DocumentParser {
             switch byte {
             case XMLByte.greaterThan:
                 cursor.advance()
-                let name = localName(qualifiedName)
-                stack.append(OpenElement(qualifiedName: qualifiedName, name: name, attributes: attributes, line: line))
-                return nil
+                return startTag(qualifiedName, attributes: attributes, line: line, isEmpty: false)
             case XMLByte.slash:
                 cursor.advance()
                 guard let next = cursor.current else { throw .unexpectedEndOfInput(inside: tag, line: line) }
@@ -38,7 +36,7 @@ extension DocumentParser {
                     throw .malformedMarkup(expected: "“>” after “/” in the \(tag)", line: cursor.currentLine())
                 }
                 cursor.advance()
-                return XMLTree(name: localName(qualifiedName), attributes: attributes, line: line)
+                return startTag(qualifiedName, attributes: attributes, line: line, isEmpty: true)
             default:
                 guard XMLByte.isNameStart(byte) else {
                     let expected = "an attribute name, “>” or “/>” in the \(tag)"
@@ -147,13 +145,11 @@ extension DocumentParser {
         }
     }
 
-    /// Reads an end tag, which must close the innermost open element. Returns the root when
-    /// this closes it; otherwise adds the closed element to its parent and returns nil.
-    mutating func parseEndTag() throws(XMLError) -> XMLTree? {
+    /// Reads an end tag, which must close the innermost open element, and closes it.
+    mutating func parseEndTag() throws(XMLError) {
         let opening = cursor.position
         cursor.advance(by: 2) // "</"
-        guard let top = stack.indices.last else { throw .contentAfterRootElement(line: cursor.line(at: opening)) }
-        let open = stack[top].qualifiedName
+        guard let open = openNames.last else { throw .contentAfterRootElement(line: cursor.line(at: opening)) }
         guard let first = cursor.current else {
             throw .unexpectedEndOfInput(inside: "end tag", line: cursor.line(at: opening))
         }
@@ -161,9 +157,9 @@ extension DocumentParser {
             throw .malformedMarkup(expected: "an element name after “</”", line: cursor.line(at: opening))
         }
         let found = cursor.scanName()
-        guard cursor.bytes[found] == cursor.bytes[open] else {
+        guard open.utf8.elementsEqual(cursor.bytes[found]) else {
             let line = cursor.line(at: opening)
-            throw .mismatchedEndTag(expected: cursor.excerpt(open), found: cursor.excerpt(found), line: line)
+            throw .mismatchedEndTag(expected: XMLError.excerpt(Array(open.utf8)[...]), found: cursor.excerpt(found), line: line)
         }
         cursor.skipWhitespace()
         guard let byte = cursor.current else {
@@ -174,10 +170,19 @@ extension DocumentParser {
             throw .malformedMarkup(expected: expected, line: cursor.currentLine())
         }
         cursor.advance()
-        let closed = stack.removeLast().tree()
-        guard let parent = stack.indices.last else { return closed }
-        stack[parent].children.append(closed)
-        return nil
+        openNames.removeLast()
+    }
+
+    /// The tag read. The qualified name is kept as a string, to match the end tag against once
+    /// the tag's bytes are gone from a stream's buffer (most names are short enough to be stored
+    /// inline); without a prefix it is the local name too.
+    private func startTag(_ range: Range<Int>, attributes: [XMLAttribute], line: Int, isEmpty: Bool) -> StartTag {
+        let qualified = String(decoding: cursor.bytes[range], as: UTF8.self)
+        let hasPrefix = cursor.bytes[range].contains(XMLByte.colon)
+        return StartTag(
+            qualifiedName: qualified, name: hasPrefix ? localName(range) : qualified, attributes: attributes, line: line,
+            isEmpty: isEmpty
+        )
     }
 
     /// The part of a qualified name after its prefix (`uddf:dive` → `dive`); the whole name

@@ -9,30 +9,50 @@ enum XMLEncoding {
     /// The document as UTF-8 without a byte order mark, checked.
     static func utf8Document(from bytes: [UInt8]) throws(XMLError) -> [UInt8] {
         let utf8: [UInt8]
-        // A byte order mark decides the encoding; a declaration that disagrees with it is ignored.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            utf8 = Array(bytes.dropFirst(3))
-        } else if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
-            throw .unsupportedEncoding(name: "UTF-32")
-        } else if bytes.starts(with: [0xFF, 0xFE]) {
-            utf8 = try transcodeUTF16(bytes, from: 2, bigEndian: false)
-        } else if bytes.starts(with: [0xFE, 0xFF]) {
-            utf8 = try transcodeUTF16(bytes, from: 2, bigEndian: true)
-        } else if bytes.count >= 2, bytes[0] != 0, bytes[0] < 0x80, bytes[1] == 0 {
-            // UTF-16 without a byte order mark (XML 1.0 appendix F): a NUL is never valid in
-            // UTF-8 XML, so guessing UTF-16 here cannot turn a good document into a bad one.
-            utf8 = try transcodeUTF16(bytes, from: 0, bigEndian: false)
-        } else if bytes.count >= 2, bytes[0] == 0, bytes[1] != 0, bytes[1] < 0x80 {
-            utf8 = try transcodeUTF16(bytes, from: 0, bigEndian: true)
-        } else {
-            switch try declaredEncoding(in: bytes) {
-            case .utf8: utf8 = bytes
-            case .windows1252: utf8 = transcodeWindows1252(bytes)
-            case .latin9: utf8 = transcodeLatin9(bytes)
-            }
+        let (encoding, start) = try detect(bytes)
+        switch encoding {
+        case .utf8: utf8 = start == 0 ? bytes : Array(bytes[start...])
+        case .utf16(let bigEndian): utf8 = try transcodeUTF16(bytes, from: start, bigEndian: bigEndian)
+        case .windows1252: utf8 = transcodeWindows1252(bytes[...])
+        case .latin9: utf8 = transcodeLatin9(bytes[...])
         }
         try validate(utf8)
         return utf8
+    }
+
+    /// How a document's bytes are encoded.
+    enum Encoding: Equatable {
+        case utf8
+        case utf16(bigEndian: Bool)
+        case windows1252
+        case latin9
+    }
+
+    /// The encoding of a document from its first bytes (a byte order mark, the pattern of NUL
+    /// bytes, or the XML declaration), and where its text starts (after a byte order mark).
+    /// `bytes` must hold the whole start of the document, declaration included.
+    static func detect(_ bytes: [UInt8]) throws(XMLError) -> (Encoding, start: Int) {
+        // A byte order mark decides the encoding; a declaration that disagrees with it is ignored.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return (.utf8, 3)
+        } else if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            throw .unsupportedEncoding(name: "UTF-32")
+        } else if bytes.starts(with: [0xFF, 0xFE]) {
+            return (.utf16(bigEndian: false), 2)
+        } else if bytes.starts(with: [0xFE, 0xFF]) {
+            return (.utf16(bigEndian: true), 2)
+        } else if bytes.count >= 2, bytes[0] != 0, bytes[0] < 0x80, bytes[1] == 0 {
+            // UTF-16 without a byte order mark (XML 1.0 appendix F): a NUL is never valid in
+            // UTF-8 XML, so guessing UTF-16 here cannot turn a good document into a bad one.
+            return (.utf16(bigEndian: false), 0)
+        } else if bytes.count >= 2, bytes[0] == 0, bytes[1] != 0, bytes[1] < 0x80 {
+            return (.utf16(bigEndian: true), 0)
+        }
+        switch try declaredEncoding(in: bytes) {
+        case .utf8: return (.utf8, 0)
+        case .windows1252: return (.windows1252, 0)
+        case .latin9: return (.latin9, 0)
+        }
     }
 
     private enum ByteEncoding { case utf8, windows1252, latin9 }
@@ -123,7 +143,7 @@ enum XMLEncoding {
         0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
     ]
 
-    private static func transcodeWindows1252(_ bytes: [UInt8]) -> [UInt8] {
+    static func transcodeWindows1252(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 8)
         for byte in bytes {
@@ -143,7 +163,7 @@ enum XMLEncoding {
     ]
 
     /// ISO-8859-15: Latin-1 (every byte is its own code point) except for eight characters.
-    private static func transcodeLatin9(_ bytes: [UInt8]) -> [UInt8] {
+    static func transcodeLatin9(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 8)
         for byte in bytes {
@@ -156,7 +176,7 @@ enum XMLEncoding {
         return output
     }
 
-    private static func transcodeUTF16(_ bytes: [UInt8], from start: Int, bigEndian: Bool) throws(XMLError) -> [UInt8] {
+    static func transcodeUTF16(_ bytes: [UInt8], from start: Int, bigEndian: Bool) throws(XMLError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         func unit(at index: Int) -> UInt32 {

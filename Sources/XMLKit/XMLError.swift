@@ -44,17 +44,26 @@ public enum XMLError: Error, Equatable, Sendable, LocalizedError {
     case tooDeep(limit: Int, line: Int)
     /// One start tag has more attributes than `XMLLimits.maximumAttributes`.
     case tooManyAttributes(limit: Int, line: Int)
+    /// A stream's bytes could not be read (the file went away, a disk error); `reason` is the
+    /// system's message.
+    case inputFailed(reason: String)
+    /// One piece of markup (a tag, comment, CDATA section…) of a streamed document is longer
+    /// than `XMLLimits.maximumTokenBytes`.
+    case tokenTooLarge(limit: Int, line: Int)
+    /// An element read as a tree from a stream is longer than `XMLLimits.maximumElementBytes`.
+    case elementTooLarge(name: String, limit: Int, line: Int)
 
     /// The 1-based line the problem was found on, when there is one.
     public var line: Int? {
         switch self {
-        case .emptyDocument, .missingRootElement, .tooLarge, .unsupportedEncoding:
+        case .emptyDocument, .missingRootElement, .tooLarge, .unsupportedEncoding, .inputFailed:
             return nil
         case .invalidUTF8(let line), .invalidUTF16(let line), .invalidCharacter(_, let line),
              .unexpectedEndOfInput(_, let line), .malformedMarkup(_, let line),
              .mismatchedEndTag(_, _, let line), .undefinedEntity(_, let line),
              .invalidCharacterReference(_, let line), .duplicateAttribute(_, let line),
-             .contentAfterRootElement(let line), .tooDeep(_, let line), .tooManyAttributes(_, let line):
+             .contentAfterRootElement(let line), .tooDeep(_, let line), .tooManyAttributes(_, let line),
+             .tokenTooLarge(_, let line), .elementTooLarge(_, _, let line):
             return line
         }
     }
@@ -99,6 +108,24 @@ public enum XMLError: Error, Equatable, Sendable, LocalizedError {
             return "Line \(line) nests elements more than \(limit) levels deep."
         case .tooManyAttributes(let limit, let line):
             return "Line \(line) has a tag with more than \(limit) attributes."
+        case .inputFailed(let reason):
+            return "The file could not be read to the end: \(reason)"
+        case .tokenTooLarge(let limit, let line):
+            return "Line \(line) starts a tag, comment or CDATA section longer than \(limit) bytes, which cannot be read."
+        case .elementTooLarge(let name, let limit, let line):
+            return "The element <\(name)> that starts on line \(line) is longer than \(limit) bytes, which cannot be read."
+        }
+    }
+
+    /// The same error with its line moved down by `lines`: for problems found in a part of a
+    /// streamed document whose line count started again at 1.
+    func shifted(by lines: Int) -> XMLError {
+        guard lines != 0 else { return self }
+        switch self {
+        case .invalidUTF8(let line): return .invalidUTF8(line: line + lines)
+        case .invalidUTF16(let line): return .invalidUTF16(line: line + lines)
+        case .invalidCharacter(let codePoint, let line): return .invalidCharacter(codePoint: codePoint, line: line + lines)
+        default: return self
         }
     }
 

@@ -12,15 +12,29 @@ public struct XMLLimits: Hashable, Sendable {
     public var maximumDepth: Int
     /// The most attributes one start tag may have (including `xmlns` declarations).
     public var maximumAttributes: Int
-    /// The largest input accepted, in bytes as passed to `XMLReader.parse`.
+    /// The largest input accepted, in bytes as passed to `XMLReader.parse` or as read by an
+    /// `XMLStreamReader` (checked as the bytes arrive, before they are kept).
     public var maximumBytes: Int
+    /// The largest single piece of markup a stream reader holds at once: a start tag with its
+    /// attributes, a comment, a CDATA section, a processing instruction or the DOCTYPE. A
+    /// stream keeps only the piece being read in memory, so this (not the file) bounds it.
+    public var maximumTokenBytes: Int
+    /// The largest element `XMLStreamReader.readElement` turns into a tree, in bytes of the
+    /// document from its start tag to its end tag.
+    public var maximumElementBytes: Int
 
-    /// 256 levels, 1024 attributes per element, 256 MiB.
+    /// 256 levels, 1024 attributes per element, 256 MiB, 16 MiB per piece of markup, 64 MiB
+    /// per element read as a tree.
     public static let `default` = XMLLimits()
 
-    public init(maximumDepth: Int = 256, maximumAttributes: Int = 1024, maximumBytes: Int = 256 * 1024 * 1024) {
+    public init(
+        maximumDepth: Int = 256, maximumAttributes: Int = 1024, maximumBytes: Int = 256 * 1024 * 1024,
+        maximumTokenBytes: Int = 16 * 1024 * 1024, maximumElementBytes: Int = 64 * 1024 * 1024
+    ) {
         self.maximumDepth = maximumDepth
         self.maximumAttributes = maximumAttributes
         self.maximumBytes = maximumBytes
+        self.maximumTokenBytes = maximumTokenBytes
+        self.maximumElementBytes = maximumElementBytes
     }
 }
