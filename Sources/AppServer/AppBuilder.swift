@@ -7,10 +7,13 @@ import Logging
 /// JSON errors for everything else. Kept apart from the command so tests can run the very
 /// same application on a free port.
 enum AppBuilder {
-    static func makeApplication(settings: ServerSettings, logger: Logger) throws -> some ApplicationProtocol {
+    /// Opens every cloud's data and, before serving, removes Kilroy uploads that no kilroy used
+    /// while the server was down (each upload collects newer ones as they expire).
+    static func makeApplication(settings: ServerSettings, logger: Logger) async throws -> some ApplicationProtocol {
         let kilroy = try KilroyCloudService.open(
             dataDirectory: settings.dataDirectory, configuration: settings.kilroyConfiguration,
             logger: Logger(label: "kilroy.cloud"))
+        await kilroy.collectOrphanedUploads()
         let router = try makeRouter(kilroy: kilroy, logger: logger)
         logger.info(
             "app-server starting",

@@ -71,7 +71,7 @@ struct AppServerCommand: AsyncParsableCommand {
         let settings = try settings()
         LoggingSetup.bootstrap(level: settings.logLevel)
         let logger = Logger(label: "app-server")
-        let app = try AppBuilder.makeApplication(settings: settings, logger: logger)
+        let app = try await AppBuilder.makeApplication(settings: settings, logger: logger)
         try await app.runService()
         logger.info("app-server stopped")
     }

@@ -14,12 +14,17 @@ struct AppServerTests {
     }
 
     static func withApplication<T: Sendable>(
-        reciprocity: ReciprocityPolicy = .off, _ body: @Sendable (any TestClientProtocol) async throws -> T
+        reciprocity: ReciprocityPolicy = .off,
+        data: URL? = nil, now: (@Sendable () -> Date)? = nil,
+        _ body: @Sendable (any TestClientProtocol) async throws -> T
     ) async throws -> T {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("app-server-tests-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: data) }
-        let app = try AppBuilder.makeApplication(
-            settings: settings(data: data, reciprocity: reciprocity), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let folder = data ?? FileManager.default.temporaryDirectory.appendingPathComponent("app-server-tests-\(UUID().uuidString)")
+        // A folder the caller passes is the caller's to remove (it may start a second server on it).
+        defer { if data == nil { try? FileManager.default.removeItem(at: folder) } }
+        var settings = settings(data: folder, reciprocity: reciprocity)
+        if let now { settings.kilroy.now = now }
+        let app = try await AppBuilder.makeApplication(
+            settings: settings, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         return try await app.test(.live, body)
     }
 
