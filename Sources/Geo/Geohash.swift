@@ -45,7 +45,7 @@ public enum Geohash {
     /// - Parameters:
     ///   - precision: 1…22 characters; see ``cellSpan(precision:)`` for the cell sizes.
     ///   - boundary: which cell gets a point exactly on a cell edge; `.northEast` (the default)
-    ///     matches python-geohash, `.southWest` matches GeoFire.
+    ///     matches pygeohash, `.southWest` matches GeoFire.
     /// - Throws: `GeohashError.invalidPrecision` for a precision outside 1…22.
     public static func encode(
         _ coordinate: Coordinate, precision: Int = defaultPrecision, boundary: GeohashBoundary = .northEast

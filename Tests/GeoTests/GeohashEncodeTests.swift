@@ -105,31 +105,32 @@ struct GeohashEncodeTests {
     struct BoundaryRow: Sendable, CustomTestStringConvertible {
         let latitude: Double
         let longitude: Double
-        let pythonGeohash: String
+        let pygeohash: String
         let geoFire: String
         var testDescription: String { "(\(latitude), \(longitude))" }
     }
 
-    /// §5.2, precision 6: `.northEast` reproduces python-geohash 0.9.2 (including longitude 180
-    /// filed as −180), `.southWest` reproduces geohash2 / geofire-common / geofire-objc.
+    /// §5.2, precision 6: `.northEast` reproduces pygeohash 3.5.1 (half-open cells, longitude 180
+    /// kept in the easternmost column, not wrapped to −180 as python-geohash 0.9.2 does),
+    /// `.southWest` reproduces geohash2 / geofire-common / geofire-objc.
     static let boundaryRows: [BoundaryRow] = [
-        BoundaryRow(latitude: 0, longitude: 0, pythonGeohash: "s00000", geoFire: "7zzzzz"),
-        BoundaryRow(latitude: 0, longitude: -180, pythonGeohash: "800000", geoFire: "2pbpbp"),
-        BoundaryRow(latitude: 0, longitude: 180, pythonGeohash: "800000", geoFire: "rzzzzz"),
-        BoundaryRow(latitude: 90, longitude: 0, pythonGeohash: "upbpbp", geoFire: "gzzzzz"),
-        BoundaryRow(latitude: -90, longitude: 0, pythonGeohash: "h00000", geoFire: "5bpbpb"),
-        BoundaryRow(latitude: 90, longitude: 180, pythonGeohash: "bpbpbp", geoFire: "zzzzzz"),
-        BoundaryRow(latitude: -90, longitude: -180, pythonGeohash: "000000", geoFire: "000000"),
-        BoundaryRow(latitude: 45, longitude: 90, pythonGeohash: "y00000", geoFire: "tzzzzz"),
-        BoundaryRow(latitude: 0, longitude: 90, pythonGeohash: "w00000", geoFire: "mzzzzz"),
-        BoundaryRow(latitude: -45, longitude: -90, pythonGeohash: "600000", geoFire: "1zzzzz"),
+        BoundaryRow(latitude: 0, longitude: 0, pygeohash: "s00000", geoFire: "7zzzzz"),
+        BoundaryRow(latitude: 0, longitude: -180, pygeohash: "800000", geoFire: "2pbpbp"),
+        BoundaryRow(latitude: 0, longitude: 180, pygeohash: "xbpbpb", geoFire: "rzzzzz"),
+        BoundaryRow(latitude: 90, longitude: 0, pygeohash: "upbpbp", geoFire: "gzzzzz"),
+        BoundaryRow(latitude: -90, longitude: 0, pygeohash: "h00000", geoFire: "5bpbpb"),
+        BoundaryRow(latitude: 90, longitude: 180, pygeohash: "zzzzzz", geoFire: "zzzzzz"),
+        BoundaryRow(latitude: -90, longitude: -180, pygeohash: "000000", geoFire: "000000"),
+        BoundaryRow(latitude: 45, longitude: 90, pygeohash: "y00000", geoFire: "tzzzzz"),
+        BoundaryRow(latitude: 0, longitude: 90, pygeohash: "w00000", geoFire: "mzzzzz"),
+        BoundaryRow(latitude: -45, longitude: -90, pygeohash: "600000", geoFire: "1zzzzz"),
     ]
 
-    @Test("§5.2 edge points: northEast matches python-geohash, southWest matches GeoFire", arguments: boundaryRows)
+    @Test("§5.2 edge points: northEast matches pygeohash, southWest matches GeoFire", arguments: boundaryRows)
     func boundaryPoints(row: BoundaryRow) throws {
         let point = try Coordinate(latitude: row.latitude, longitude: row.longitude)
-        #expect(try Geohash.encode(point, precision: 6) == row.pythonGeohash)
-        #expect(try Geohash.encode(point, precision: 6, boundary: .northEast) == row.pythonGeohash)
+        #expect(try Geohash.encode(point, precision: 6) == row.pygeohash)
+        #expect(try Geohash.encode(point, precision: 6, boundary: .northEast) == row.pygeohash)
         #expect(try Geohash.encode(point, precision: 6, boundary: .southWest) == row.geoFire)
     }
 
