@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "KilroyCore",
             dependencies: [
-                "KilroyAPI", "Geo", "Storage", "Observability", "Validation", "DAGCBOR",
+                "KilroyAPI", "Geo", "Storage", "Observability", "Validation", "DAGCBOR", "XMLKit",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -131,6 +131,7 @@ let package = Package(
             name: "KilroyCloud",
             dependencies: [
                 "KilroyAPI", "Geo", "Storage", "Observability", "Validation", "DAGCBOR",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),

@@ -78,7 +78,7 @@ struct GPXTrackTests {
         #expect {
             try GPXTrack.parse(Data(text.utf8))
         } throws: { error in
-            guard case .malformedXML(let line, _, _) = error as? GPXError else { return false }
+            guard case .malformedXML(let line, _) = error as? GPXError else { return false }
             return line >= 4 && line <= 5
         }
         #expect(throws: GPXError.self) { try GPXTrack.parse(Data()) }

@@ -2,8 +2,9 @@ import Foundation
 
 /// Why a GPX file could not be read; each case gives the line to look at.
 public enum GPXError: Error, Equatable, Sendable {
-    /// The XML itself is broken (unclosed tag, bad character, …).
-    case malformedXML(line: Int, column: Int, reason: String)
+    /// The XML itself is broken (unclosed tag, bad character, …); `reason` is XMLKit's message,
+    /// which names the line itself.
+    case malformedXML(line: Int, reason: String)
     /// The document's root element is not `<gpx>`.
     case notGPX(root: String)
     /// A point lacks its `lat` or `lon` attribute.
@@ -37,8 +38,9 @@ extension GPXError: LocalizedError {
 
     public var errorDescription: String? {
         switch self {
-        case .malformedXML(let line, let column, let reason):
-            "line \(line), column \(column): the XML is malformed (\(reason))."
+        case .malformedXML(_, let reason):
+            // XMLKit's reason already names the line and ends with a full stop.
+            "the XML is malformed: \(reason)"
         case .notGPX(let root):
             "the file is not GPX: its root element is <\(root)>, expected <gpx>."
         case .missingAttribute(let line, let element, let attribute):

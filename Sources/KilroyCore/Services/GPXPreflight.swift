@@ -1,12 +1,11 @@
-/// Refuses the few inputs that crash Foundation's `XMLParser` on Linux before it sees them.
+/// GPX's own rules, checked on the bytes before the XML reader sees them: a GPX file is UTF-8
+/// (the GPX 1.1 schema's files are, and every tracker writes it), declares no other encoding,
+/// and needs no DOCTYPE and no empty processing instruction.
 ///
-/// swift-corelibs-foundation force-unwraps strings that libxml2 may hand it as NULL or as bytes
-/// that are not UTF-8: a processing instruction without data (`<?x?>`) makes it call
-/// `strlen(NULL)`, an element name with invalid UTF-8 traps, and DTD declarations go through the
-/// same unchecked paths. GPX needs none of these, so the input must be UTF-8 (as GPX files are),
-/// declare no other encoding, and contain no DOCTYPE and no empty processing instruction;
-/// anything else is reported as an error with its line instead of being parsed. The scan is
-/// byte-level and conservative: such text inside a comment or CDATA section is refused too.
+/// These checks began as a guard for Foundation's `XMLParser`, which crashed on such input on
+/// Linux; XMLKit reads them safely, but refusing them still gives a GPX-specific message with
+/// its line instead of a generic XML one. The scan is byte-level and conservative: such text
+/// inside a comment or CDATA section is refused too.
 enum GPXPreflight {
     static func check(_ bytes: [UInt8]) throws(GPXError) {
         try checkUTF8(bytes)
