@@ -17,11 +17,7 @@ public struct BlobStore: Sendable {
     /// - Throws: `StorageError.cannotCreateDirectory` if the folder cannot be made (for example
     ///   because a file has that name).
     public init(directory: URL) throws(StorageError) {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotCreateDirectory(path: directory.path, reason: error.localizedDescription)
-        }
+        try PrivateDirectory.create(at: directory)
         self.directory = directory
     }
 

@@ -57,14 +57,23 @@ public struct CLIProcess: Sendable {
     /// Runs the program with `arguments` (plus `--store` when `withStore`, which defaults to
     /// ``passesStore``) and waits.
     /// Output goes through files, so a large output never blocks on a pipe. `input` is what the
-    /// program reads on stdin (nothing, as at end of file, when `nil`).
+    /// program reads on stdin (nothing, as at end of file, when `nil`). With `umask`, the program
+    /// runs under that file-mode mask (through `/bin/sh`), as a user or service manager may set it.
     @discardableResult
     public func run(
-        _ arguments: [String], withStore: Bool? = nil, environment: [String: String] = [:], input: String? = nil
+        _ arguments: [String], withStore: Bool? = nil, environment: [String: String] = [:], input: String? = nil,
+        umask: Int? = nil
     ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments + (withStore ?? passesStore ? ["--store", store.path] : [])
+        let fullArguments = arguments + (withStore ?? passesStore ? ["--store", store.path] : [])
+        if let umask {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let mask = String(umask, radix: 8)
+            process.arguments = ["-c", "umask \(mask); exec \"$0\" \"$@\"", executable.path] + fullArguments
+        } else {
+            process.executableURL = executable
+            process.arguments = fullArguments
+        }
         var env = ProcessInfo.processInfo.environment
         env[homeVariable] = nil
         env.merge(environment) { _, new in new }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Storage
 
 /// The seed's database rule: the local SQLite file is a cache of server data, so it has no
 /// migrations. Its schema version is written in a text file beside it; when the app's version
@@ -69,7 +70,7 @@ public struct CacheVersionPolicy: Sendable {
             }
         }
         do {
-            try FileManager.default.createDirectory(at: files.version.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PrivateDirectory.create(at: files.version.deletingLastPathComponent())
             try Data("\(appVersion)\n".utf8).write(to: files.version, options: .atomic)
         } catch {
             throw .cannotReset(path: files.version.path, reason: error.localizedDescription)

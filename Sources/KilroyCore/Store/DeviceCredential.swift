@@ -36,9 +36,9 @@ public enum DeviceCredential {
         let url = directory.appendingPathComponent(filename)
         if let existing = try read(url) { return existing }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try PrivateDirectory.create(at: directory)
         } catch {
-            throw .file(.cannotCreateDirectory(path: directory.path, reason: error.localizedDescription))
+            throw .file(error)
         }
         let candidate = DeviceToken.generate()
         let temporary = directory.appendingPathComponent(".\(filename).new-\(UUID().uuidString)")

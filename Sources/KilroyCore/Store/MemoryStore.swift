@@ -28,9 +28,9 @@ public actor MemoryStore {
     /// - Parameter now: The clock used to stamp a damaged file kept aside.
     public init(directory: URL, now: @escaping @Sendable () -> Date = Date.init) throws(KilroyStoreError) {
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try PrivateDirectory.create(at: directory)
         } catch {
-            throw .file(.cannotCreateDirectory(path: directory.path, reason: error.localizedDescription))
+            throw .file(error)
         }
         self.directory = directory
         index = JSONStoreFile(url: directory.appendingPathComponent("memories.json"), now: now)
@@ -100,9 +100,9 @@ public actor MemoryStore {
         var memories = try load()
         guard !memories.contains(where: { $0.id == memory.id }) else { throw .memoryExists(memory.id) }
         do {
-            try FileManager.default.createDirectory(at: imagesDirectory, withIntermediateDirectories: true)
+            try PrivateDirectory.create(at: imagesDirectory)
         } catch {
-            throw .file(.cannotCreateDirectory(path: imagesDirectory.path, reason: error.localizedDescription))
+            throw .file(error)
         }
         let imageURL = imagesDirectory.appendingPathComponent(stored.imageFilename)
         do {

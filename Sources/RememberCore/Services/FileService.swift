@@ -61,11 +61,29 @@ public struct FileService: Sendable {
     func makeStagingFolder() throws(RememberError) -> URL {
         let folder = directory.appendingPathComponent(".staging-\(UUID().uuidString.lowercased())", isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try PrivateDirectory.create(at: folder)
         } catch {
             throw .fileWriteFailed(path: folder.path)
         }
         return folder
+    }
+
+    /// How old a staging folder must be before it counts as abandoned: far longer than any
+    /// import takes, so an import running in another process keeps its folder.
+    static let abandonedStagingAge: TimeInterval = 10 * 60
+
+    /// Removes staging folders that an import killed mid-way left behind (their files were never
+    /// promoted, so no record names them). Called when a store is opened; best effort.
+    func removeAbandonedStagingFolders(now: Date = Date()) {
+        let manager = FileManager.default
+        guard let entries = try? manager.contentsOfDirectory(
+            at: directory, includingPropertiesForKeys: [.contentModificationDateKey]
+        ) else { return }
+        for entry in entries where entry.lastPathComponent.hasPrefix(".staging-") {
+            let modified = (try? entry.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
+            guard let modified, now.timeIntervalSince(modified) >= Self.abandonedStagingAge else { continue }
+            try? manager.removeItem(at: entry)
+        }
     }
 
     /// Writes `data` into `folder`, to be moved to `path` later by ``promote(_:)``.
@@ -84,7 +102,7 @@ public struct FileService: Sendable {
     func promote(_ file: StagedFile) throws(RememberError) {
         let target = url(for: file.path)
         do {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PrivateDirectory.create(at: target.deletingLastPathComponent())
         } catch {
             throw .fileWriteFailed(path: target.path)
         }
@@ -120,9 +138,7 @@ public struct FileService: Sendable {
     private func write(_ data: Data, to relativePath: String) throws(RememberError) -> String {
         let url = url(for: relativePath)
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true
-            )
+            try PrivateDirectory.create(at: url.deletingLastPathComponent())
             try AtomicFile.write(data, to: url)
         } catch {
             throw .fileWriteFailed(path: url.path)

@@ -25,6 +25,7 @@ public struct RememberServices: Sendable {
         let database = try DatabaseOpener.openFile(
             at: directory.appendingPathComponent("remember.sqlite"), migrator: RememberSchema.migrator
         )
+        FileService(directory: directory).removeAbandonedStagingFolders()
         return try RememberServices(directory: directory, database: database, scheduler: scheduler, logger: logger)
     }
 
