@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineKit
 import Foundation
 import KilroyCore
 
@@ -16,7 +17,7 @@ struct Drop: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let url = URL(fileURLWithPath: (image as NSString).expandingTildeInPath)
+        let url = HomeDirectory.fileURL(image)
         let data: Data
         do {
             data = try Data(contentsOf: url)

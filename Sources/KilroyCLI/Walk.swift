@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineKit
 import Foundation
 import KilroyCore
 
@@ -26,7 +27,7 @@ struct Walk: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath)
+        let url = HomeDirectory.fileURL(file)
         let track: GPXTrack
         do {
             track = try GPXTrack.read(contentsOf: url)

@@ -50,7 +50,7 @@ struct Add: AsyncParsableCommand {
         flow.continueFromContext()
         try check(flow)
         if let photo {
-            flow.attachPhoto(at: URL(fileURLWithPath: (photo as NSString).expandingTildeInPath))
+            flow.attachPhoto(at: HomeDirectory.fileURL(photo))
             try check(flow)
         }
         guard let person = await flow.save() else {
@@ -66,7 +66,7 @@ struct Add: AsyncParsableCommand {
 
     private func rambleText() throws -> String {
         guard let rambleFile else { return ramble ?? "" }
-        let path = (rambleFile as NSString).expandingTildeInPath
+        let path = HomeDirectory.expandingTilde(in: rambleFile)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw RememberError.unreadableFile(path: path, reason: "no such file or not readable")
         }

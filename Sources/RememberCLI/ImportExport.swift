@@ -20,7 +20,7 @@ struct Import: AsyncParsableCommand {
 
     func run() async throws {
         let services = try global.services()
-        let path = (file as NSString).expandingTildeInPath
+        let path = HomeDirectory.expandingTilde(in: file)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw RememberError.unreadableFile(path: path, reason: "no such file or not readable")
         }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import RememberCore
 import Storage
@@ -7,7 +8,7 @@ import Storage
 enum OutputFile {
     /// Writes `text` as UTF-8 to `path` (a leading `~` is expanded) and returns where.
     static func write(_ text: String, to path: String) throws -> URL {
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        let url = HomeDirectory.fileURL(path)
         do {
             try AtomicFile.write(Data(text.utf8), to: url)
         } catch {

@@ -44,4 +44,20 @@ struct SharedCLIConventionsTests {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: kilroy.store.path)) ?? []
         if entries.contains("device-token") { #expect(mode("device-token") == 0o600) }
     }
+
+    @Test("a ~ in a file argument is $HOME, not the user entry's home")
+    func tildeFollowsHome() throws {
+        let kilroy = CLIProcess(program: "kilroy", homeVariable: "KILROY_HOME")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-home-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: home)
+            try? FileManager.default.removeItem(at: kilroy.store)
+        }
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let gpx = #"<gpx version="1.1"><trk><trkseg><trkpt lat="-33.9" lon="-70.6"/></trkseg></trk></gpx>"#
+        try Data(gpx.utf8).write(to: home.appendingPathComponent("walk.gpx"))
+        let result = try kilroy.run(["walk", "~/walk.gpx"], environment: ["HOME": home.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("1 point"), "\(result.text)")
+    }
 }
