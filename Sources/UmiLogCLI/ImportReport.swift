@@ -23,9 +23,11 @@ struct ImportReport: Encodable {
         let maxDepthMeters: Double
         let site: String?
         let samples: Int
-        /// add, alreadyInLog or skip.
+        /// add, alreadyInLog, likelyDuplicate or skip.
         let action: String
         let id: String?
+        /// For a likely duplicate: the id of the dive it repeats.
+        let duplicateOf: String?
     }
 
     struct CSVInfo: Encodable {
@@ -49,6 +51,8 @@ struct ImportReport: Encodable {
     let linkedSites: [String]
     let imported: Int
     let alreadyInLog: Int
+    /// Dives skipped as likely duplicates (counted in `skipped` too).
+    let likelyDuplicates: Int
     let skipped: Int
     let createdSites: Int
     let issues: [LogbookIssue]
@@ -56,44 +60,42 @@ struct ImportReport: Encodable {
     let assumptions: [LogbookUnitAssumption]
     let csv: CSVInfo?
 
-    init(file: String, read: LogbookFileRead, preview: LogbookImportPreview, summary: LogbookImportSummary?) {
-        let logbook = read.result.logbook
+    init(file: String, source: LogbookFileSource, preview: LogbookImportPreview, summary: LogbookImportSummary?) {
         self.file = file
-        format = read.format.rawValue
+        format = source.format.rawValue
         dryRun = summary == nil
-        let starts = logbook.dives.map(\.start).sorted()
+        let read = preview.found
         found = Found(
-            dives: logbook.dives.count, sites: logbook.sites.count,
-            sitesWithGPS: logbook.sites.filter { $0.coordinate.map { !LogbookSite.isNoFix($0) } ?? false }.count,
-            maxDepthMeters: logbook.dives.map(\.maxDepthMeters).max(),
-            totalDurationSeconds: logbook.dives.reduce(0) { $0 + $1.durationSeconds },
-            firstDive: starts.first?.description, lastDive: starts.last?.description,
-            samples: logbook.dives.reduce(0) { $0 + $1.samples.count }
+            dives: read.dives, sites: read.sites, sitesWithGPS: read.sitesWithGPS, maxDepthMeters: read.maxDepthMeters,
+            totalDurationSeconds: read.totalDurationSeconds, firstDive: read.firstDive?.description,
+            lastDive: read.lastDive?.description, samples: read.samples
         )
-        let siteNames = Dictionary(logbook.sites.map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let siteNames = Dictionary(preview.sites.map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
         dives = preview.candidates.map { candidate in
-            let (action, id): (String, UUID?) = switch candidate.action {
-            case .add(let id): ("add", id)
-            case .alreadyInLog(let id): ("alreadyInLog", id)
-            case .skip: ("skip", nil)
+            let (action, id, duplicateOf): (String, UUID?, UUID?) = switch candidate.action {
+            case .add(let id): ("add", id, nil)
+            case .alreadyInLog(let id): ("alreadyInLog", id, nil)
+            case .likelyDuplicate(let original): ("likelyDuplicate", nil, original)
+            case .skip: ("skip", nil, nil)
             }
             return DiveLine(
                 number: candidate.dive.number, start: candidate.dive.start.description,
                 durationSeconds: candidate.dive.durationSeconds, maxDepthMeters: candidate.dive.maxDepthMeters,
-                site: candidate.dive.siteKey.flatMap { siteNames[$0] }, samples: candidate.dive.samples.count,
-                action: action, id: id?.uuidString.lowercased()
+                site: candidate.dive.siteKey.flatMap { siteNames[$0] }, samples: candidate.sampleCount,
+                action: action, id: id?.uuidString.lowercased(), duplicateOf: duplicateOf?.uuidString.lowercased()
             )
         }
         newSites = preview.newSites.map(\.name)
         linkedSites = preview.linkedSites.keys.sorted().compactMap { siteNames[$0] }
         imported = summary?.importedDives ?? 0
         alreadyInLog = summary?.alreadyInLog ?? preview.alreadyInLogCount
+        likelyDuplicates = summary?.likelyDuplicates ?? preview.likelyDuplicateCount
         skipped = summary?.skipped ?? preview.skippedCount
         createdSites = summary?.createdSites ?? 0
         issues = summary?.issues ?? preview.issues
-        assumptions = read.result.assumptions
-        csv = read.csvMapping.map { mapping in
-            let table = read.csvTable
+        assumptions = preview.assumptions
+        csv = source.csvMapping.map { mapping in
+            let table = source.csvTable
             var columns: [String: String] = [:]
             for (column, field) in mapping.columns where field != .ignore {
                 columns[table?.name(ofColumn: column) ?? String(column + 1)] = field.rawValue
@@ -128,7 +130,7 @@ struct ImportReport: Encodable {
         for site in linkedSites { print("  site already known: \(site)") }
         // A skipped dive is listed once, among the problems, with the reason: so the lines that
         // say "skipped" are exactly the dives counted as skipped.
-        for dive in dives where dive.action != "skip" {
+        for dive in dives where dive.action == "add" || dive.action == "alreadyInLog" {
             let number = dive.number.map { "#\($0)" } ?? "–"
             let what = dive.action == "add" ? (dryRun ? "would add" : "added") : "already in your log"
             print("  \(number.padding(toLength: 6, withPad: " ", startingAt: 0)) \(dive.start.replacingOccurrences(of: "T", with: " "))  \(units.length(dive.maxDepthMeters))  \(Self.clock(dive.durationSeconds))  \(dive.site ?? "–")  \(what)")

@@ -25,29 +25,31 @@ struct Import: AsyncParsableCommand {
     @Option(name: .customLong("duration-format"), help: "CSV: mm:ss, h:mm:ss, h:mm or min.") var durationFormat: CSVDurationFormat?
     @Option(name: .customLong("csv-units"), help: "CSV: numbers without a unit are metric or imperial (default: judged from the file).")
     var csvUnits: UnitSystem?
+
+    @Flag(name: .customLong("keep-duplicates"), help: "Import dives that look like one already in your log (another program's copy).")
+    var keepDuplicates = false
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let url = URL(fileURLWithPath: file)
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try Data(contentsOf: url))
-        } catch {
-            throw ValidationError("Couldn't read \(file): \(error.localizedDescription)")
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw ValidationError("Couldn't read \(file): no such file, or it is not readable.")
         }
-        let read = try LogbookFiles.read(
-            bytes, fileName: url.lastPathComponent,
+        // The file is read dive by dive, once for the preview and once more for the import.
+        let source = try LogbookFiles.open(
+            url,
             options: LogbookReadOptions(
                 format: format, csvAssignments: map, csvDateFormat: dateFormat, csvDurationFormat: durationFormat,
                 csvUnits: csvUnits
             )
         )
+        let options = LogbookImportOptions(keepDuplicates: keepDuplicates)
         // A dry run writes nothing, not even a new store: without one it previews against a
         // fresh in-memory store.
         let services = dryRun ? try await global.previewServices() : try await global.services()
-        let preview = try await services.importer.preview(read.result, format: read.format, at: global.currentDate)
-        let summary = dryRun ? nil : try await services.importer.commit(read.result, format: read.format, at: global.currentDate)
-        let report = ImportReport(file: url.lastPathComponent, read: read, preview: preview, summary: summary)
+        let preview = try await services.importer.preview(source, at: global.currentDate, options: options)
+        let summary = dryRun ? nil : try await services.importer.commit(source, at: global.currentDate, options: options)
+        let report = ImportReport(file: url.lastPathComponent, source: source, preview: preview, summary: summary)
         if global.json { return try TerminalOutput.json(report) }
         report.printText(units: global.units, dateFormatConfirmed: dateFormat != nil)
     }

@@ -132,7 +132,8 @@ struct UDDFErrorTests {
             switch error {
             case .malformedXML(let reason)?:
                 #expect(!reason.isEmpty)
-            case .wrongFormat?, .unsupportedVersion?, .wrongUnit?, .noDives?, .unreadableTable?, .tooLarge?, nil:
+            case .wrongFormat?, .unsupportedVersion?, .wrongUnit?, .noDives?, .unreadableTable?, .tooLarge?, .recordTooLarge?,
+                 .unreadableFile?, nil:
                 Issue.record("expected malformedXML, got \(String(describing: error))")
             }
         }

@@ -75,7 +75,8 @@ struct UDDFFuzzTests {
         for length in stride(from: 0, to: end, by: 7) {
             switch UDDFErrorTests.error(Array(bytes.prefix(length))) {
             case .malformedXML?: break
-            case .wrongFormat?, .unsupportedVersion?, .wrongUnit?, .noDives?, .unreadableTable?, .tooLarge?, nil:
+            case .wrongFormat?, .unsupportedVersion?, .wrongUnit?, .noDives?, .unreadableTable?, .tooLarge?, .recordTooLarge?,
+                 .unreadableFile?, nil:
                 Issue.record("a prefix of \(length) bytes was not refused as malformed")
             }
         }

@@ -32,10 +32,78 @@ public struct LogbookFileRead: Hashable, Sendable {
     public var csvTable: CSVTable?
 }
 
+/// A log file opened for an import: read dive by dive (see ``LogbookSource``), each pass
+/// reading the file again, so nothing but one dive at a time is held. A CSV file is the
+/// exception: its columns are mapped from all its rows, so it is read into memory when opened
+/// (UmiLog's own CSV of 2,000 dives is under 1 MB).
+public struct LogbookFileSource: LogbookSource {
+    public let format: LogbookFormat
+    /// For CSV: the mapping used (proposed, then the diver's assignments) and the table.
+    public let csvMapping: CSVMapping?
+    public let csvTable: CSVTable?
+    private let base: any LogbookSource
+
+    init(format: LogbookFormat, base: any LogbookSource, csvMapping: CSVMapping? = nil, csvTable: CSVTable? = nil) {
+        self.format = format
+        self.base = base
+        self.csvMapping = csvMapping
+        self.csvTable = csvTable
+    }
+
+    public func read(header: (LogbookHeader) throws -> Void, dive: (LogbookDiveRead) throws -> Void) throws {
+        try base.read(header: header, dive: dive)
+    }
+}
+
 /// The file formats, one door: detect, read and write a log file.
 public enum LogbookFiles {
-    /// Larger files are refused before parsing; the biggest real logs are a few MB.
-    public static let maximumImportBytes = 64 << 20
+    /// The largest CSV file read: a table is mapped and read in memory, from all its rows.
+    public static let maximumCSVBytes = 64 << 20
+    /// The largest UDDF, Subsurface XML or UmiLog JSON file read; these are streamed, so this
+    /// is not about memory (see ``LogbookXML/maximumFileBytes``).
+    public static let maximumStreamedBytes = LogbookXML.maximumFileBytes
+
+    /// Opens `url` for an import: detects the format from its first bytes (and its name for
+    /// CSV) unless `options` names one, and for CSV reads and maps the table.
+    ///
+    /// - Throws: `LogbookReadError.unreadableFile` when it cannot be opened, `.tooLarge` for a
+    ///   CSV over ``maximumCSVBytes`` (checked while reading), and what ``read(_:fileName:options:)``
+    ///   throws for a CSV table (`CSVMappingError` for a bad `COLUMN=FIELD`).
+    public static func open(_ url: URL, options: LogbookReadOptions = LogbookReadOptions()) throws -> LogbookFileSource {
+        let bytes = LogbookBytes.file(url)
+        var source = try bytes.open()
+        let head: [UInt8]
+        do {
+            head = try source.read(maximum: 4_096)
+        } catch {
+            throw LogbookReadError.unreadableFile(reason: error.localizedDescription)
+        }
+        guard let format = options.format ?? detect(head, fileName: url.lastPathComponent) else { throw LogbookReadError.noDives }
+        switch format {
+        case .uddf: return LogbookFileSource(format: format, base: UDDFStream(bytes: bytes))
+        case .subsurface: return LogbookFileSource(format: format, base: SubsurfaceStream(bytes: bytes))
+        case .json: return LogbookFileSource(format: format, base: LogbookJSONStream(bytes: bytes))
+        case .csv:
+            var whole = head
+            do {
+                while true {
+                    let chunk = try source.read(maximum: 1 << 20)
+                    if chunk.isEmpty { break }
+                    whole += chunk
+                    guard whole.count <= maximumCSVBytes else { throw LogbookReadError.tooLarge(bytes: whole.count, limit: maximumCSVBytes) }
+                }
+            } catch let error as LogbookReadError {
+                throw error
+            } catch {
+                throw LogbookReadError.unreadableFile(reason: error.localizedDescription)
+            }
+            let read = try self.read(whole, fileName: url.lastPathComponent, options: options)
+            return LogbookFileSource(
+                format: format, base: LogbookMemorySource(format: format, result: read.result), csvMapping: read.csvMapping,
+                csvTable: read.csvTable
+            )
+        }
+    }
 
     /// The format of a file: from its content when that is clear (`<divelog` is Subsurface XML,
     /// `<uddf` UDDF, a JSON object our JSON), else from its extension, else CSV. `nil` for an
@@ -57,16 +125,14 @@ public enum LogbookFiles {
         }
     }
 
-    /// Reads a log file; nothing is written anywhere.
+    /// Reads a log file already in memory, whole; nothing is written anywhere. An import opens
+    /// the file instead (``open(_:options:)``), which reads it dive by dive.
     ///
     /// - Throws: `LogbookReadError` when the file as a whole cannot be read; per-record problems
     ///   are in the result's issues instead. `CSVMappingError` for a bad `COLUMN=FIELD`.
     public static func read(
         _ bytes: [UInt8], fileName: String? = nil, options: LogbookReadOptions = LogbookReadOptions()
     ) throws -> LogbookFileRead {
-        guard bytes.count <= maximumImportBytes else {
-            throw LogbookReadError.tooLarge(bytes: bytes.count, limit: maximumImportBytes)
-        }
         guard let format = options.format ?? detect(bytes, fileName: fileName) else { throw LogbookReadError.noDives }
         switch format {
         case .subsurface:
@@ -80,6 +146,7 @@ public enum LogbookFiles {
             if bytes.contains(0), !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF]) {
                 throw LogbookReadError.wrongFormat(expected: .csv, found: "binary data")
             }
+            guard bytes.count <= maximumCSVBytes else { throw LogbookReadError.tooLarge(bytes: bytes.count, limit: maximumCSVBytes) }
             let table = try CSVTable(bytes: bytes)
             var mapping = CSVMapping.propose(for: table)
             for assignment in options.csvAssignments { try mapping.apply(assignment, in: table) }

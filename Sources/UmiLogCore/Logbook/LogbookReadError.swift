@@ -17,6 +17,11 @@ public enum LogbookReadError: LocalizedError, Equatable, Sendable {
     case unreadableTable(reason: String)
     /// The file is larger than an import accepts.
     case tooLarge(bytes: Int, limit: Int)
+    /// One record (a dive element, a JSON dive) is larger than any dive can be: the file is
+    /// damaged or not a log. `line` is where it starts, when the format has lines.
+    case recordTooLarge(record: String, limit: Int, line: Int?)
+    /// The file could not be opened or read to its end; `reason` is the system's message.
+    case unreadableFile(reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -34,6 +39,11 @@ public enum LogbookReadError: LocalizedError, Equatable, Sendable {
             "The table can't be read: \(reason)"
         case .tooLarge(let bytes, let limit):
             "The file is \(bytes) bytes; imports are limited to \(limit) bytes."
+        case .recordTooLarge(let record, let limit, let line):
+            "The \(record)\(line.map { " starting on line \($0)" } ?? "") is larger than \(limit) bytes, more than any dive needs; "
+                + "the file is damaged or not a dive log."
+        case .unreadableFile(let reason):
+            "The file could not be read: \(reason)"
         }
     }
 }

@@ -14,37 +14,99 @@ public struct LogbookImportPreview: Hashable, Sendable {
             case add(UUID)
             /// Already in the log (imported before, or exported from it): left as it is.
             case alreadyInLog(UUID)
+            /// Probably a dive already in the log or earlier in the file, as another program
+            /// wrote it (seconds cut, depth or duration rounded): skipped unless duplicates are
+            /// kept. The reason, naming that dive, is among the preview's issues.
+            case likelyDuplicate(of: UUID)
             /// Not importable; the reason is among the preview's issues.
             case skip
         }
 
+        /// The dive as it would be stored, without its profile (a preview of a large log holds
+        /// no profiles); `sampleCount` says how long the profile is.
         public var dive: LogbookDive
+        public var sampleCount: Int
         public var action: Action
         /// The store site it would be linked to (existing or new), `nil` when the file names none.
         public var siteID: String?
     }
 
     public var format: LogbookFormat
+    /// What the file holds, as read.
+    public var found: LogbookFileSummary
+    /// The file's sites, as it names them (small beside the dives).
+    public var sites: [LogbookSite]
     public var candidates: [Candidate]
     /// Sites the file names that are not in the store yet and would be created.
     public var newSites: [DiveSite]
     /// File site keys that match a site already in the store, by store site id.
     public var linkedSites: [String: String]
     public var issues: [LogbookIssue]
+    /// Units the reader chose for whole fields of the file.
+    public var assumptions: [LogbookUnitAssumption]
 
     public var newDiveCount: Int { candidates.filter { if case .add = $0.action { true } else { false } }.count }
     public var alreadyInLogCount: Int {
         candidates.filter { if case .alreadyInLog = $0.action { true } else { false } }.count
     }
+    public var likelyDuplicateCount: Int {
+        candidates.filter { if case .likelyDuplicate = $0.action { true } else { false } }.count
+    }
     /// Every dive left out: by the reader (a dive without a start) and by the plan (a dive twice
-    /// in the file, one without a duration). Each has exactly one `.skipped` issue saying why.
+    /// in the file, one without a duration, a likely duplicate). Each has exactly one `.skipped`
+    /// issue saying why.
     public var skippedCount: Int { issues.filter { $0.outcome == .skipped }.count }
+}
+
+/// The numbers a diver checks against the program a file came from: what the reader found in
+/// it, before anything is matched against the log.
+public struct LogbookFileSummary: Hashable, Sendable, Codable {
+    public var dives = 0
+    public var sites = 0
+    public var sitesWithGPS = 0
+    public var maxDepthMeters: Double?
+    public var totalDurationSeconds = 0
+    public var firstDive: LocalDateTime?
+    public var lastDive: LocalDateTime?
+    public var samples = 0
+
+    public init() {}
+
+    mutating func add(_ header: LogbookHeader) {
+        add(header.sites)
+    }
+
+    mutating func add(_ more: [LogbookSite]) {
+        sites += more.count
+        sitesWithGPS += more.filter { $0.coordinate.map { !LogbookSite.isNoFix($0) } ?? false }.count
+    }
+
+    mutating func add(_ dive: LogbookDive) {
+        dives += 1
+        maxDepthMeters = max(maxDepthMeters ?? dive.maxDepthMeters, dive.maxDepthMeters)
+        totalDurationSeconds += dive.durationSeconds
+        firstDive = min(firstDive ?? dive.start, dive.start)
+        lastDive = max(lastDive ?? dive.start, dive.start)
+        samples += dive.samples.count
+    }
+}
+
+/// How to import.
+public struct LogbookImportOptions: Hashable, Sendable {
+    /// Import likely duplicates (see `LogbookImportPreview.Candidate.Action.likelyDuplicate`)
+    /// as new dives instead of skipping them.
+    public var keepDuplicates: Bool
+
+    public init(keepDuplicates: Bool = false) {
+        self.keepDuplicates = keepDuplicates
+    }
 }
 
 /// What an import wrote.
 public struct LogbookImportSummary: Hashable, Sendable, Codable {
     public var importedDives: Int
     public var alreadyInLog: Int
+    public var likelyDuplicates: Int
     public var skipped: Int
     public var createdSites: Int
     public var linkedSites: Int
@@ -54,11 +116,19 @@ public struct LogbookImportSummary: Hashable, Sendable, Codable {
 
 /// Brings a log file's dives into the store: preview first, then one transaction.
 ///
+/// Both read the file as a ``LogbookSource``, dive by dive: a preview keeps each dive's summary
+/// and drops its profile, an import writes each dive as it is read, inside one transaction.
+/// So memory holds one dive's profile plus what is kept per dive (a summary, its identity for
+/// finding repeats), never the file: a log of 2,000 dives with profiles imports in a few tens
+/// of MB.
+///
 /// Importing is idempotent: a dive that carries one of our ids (a file UmiLog exported) or
 /// whose start, duration and depth match a dive imported before is left alone, so importing the
-/// same file twice adds nothing. Sites are matched before they are created — the same id and
-/// name (our own export), or the same name within 2 km — so a file's "Blue Corner" joins the
-/// shipped Blue Corner instead of duplicating it.
+/// same file twice adds nothing. A dive that only nearly matches one in the log or earlier in
+/// the file — another program's copy of it — is a likely duplicate (see
+/// ``LogbookImportPlanner``): shown and skipped unless `keepDuplicates`. Sites are matched
+/// before they are created — the same id and name (our own export), or the same name within
+/// 2 km — so a file's "Blue Corner" joins the shipped Blue Corner instead of duplicating it.
 public struct LogbookImporter: Sendable {
     private let database: UmiLogDatabase
     private let events: DiveLogEvents
@@ -81,32 +151,127 @@ public struct LogbookImporter: Sendable {
     }
 
     /// What importing `result` would do; reads the store, writes nothing.
-    public func preview(_ result: LogbookReadResult, format: LogbookFormat, at now: Date) async throws(UmiLogError)
-        -> LogbookImportPreview
-    {
-        let timeZone = timeZone
-        return try await database.read { db in
-            try Self.plan(result, format: format, timeZone: timeZone, now: now, db)
+    public func preview(
+        _ result: LogbookReadResult, format: LogbookFormat, at now: Date, options: LogbookImportOptions = LogbookImportOptions()
+    ) async throws(UmiLogError) -> LogbookImportPreview {
+        do {
+            return try await preview(LogbookMemorySource(format: format, result: result), at: now, options: options)
+        } catch {
+            throw UmiLogError(error)
         }
     }
 
-    /// Writes what `preview` showed, in one transaction, planning again inside it so that a
-    /// dive imported meanwhile is not added twice.
+    /// Writes what `preview` showed, in one transaction.
     @discardableResult
-    public func commit(_ result: LogbookReadResult, format: LogbookFormat, at now: Date) async throws(UmiLogError)
-        -> LogbookImportSummary
-    {
+    public func commit(
+        _ result: LogbookReadResult, format: LogbookFormat, at now: Date, options: LogbookImportOptions = LogbookImportOptions()
+    ) async throws(UmiLogError) -> LogbookImportSummary {
+        do {
+            return try await commit(LogbookMemorySource(format: format, result: result), at: now, options: options)
+        } catch {
+            throw UmiLogError(error)
+        }
+    }
+
+    /// What importing `source` would do, read dive by dive; reads the store, writes nothing.
+    ///
+    /// - Throws: `LogbookReadError` when the file cannot be read, `UmiLogError` when the store fails.
+    public func preview(
+        _ source: some LogbookSource, at now: Date, options: LogbookImportOptions = LogbookImportOptions()
+    ) async throws -> LogbookImportPreview {
         let timeZone = timeZone
-        let (summary, added) = try await database.write { db in
-            let plan = try Self.plan(result, format: format, timeZone: timeZone, now: now, db)
-            return try Self.write(plan, timeZone: timeZone, now: now, db)
+        return try await access(write: false) { db in
+            var planner = LogbookImportPlanner(timeZone: timeZone, now: now, options: options)
+            var found = LogbookFileSummary()
+            var assumptions: [LogbookUnitAssumption] = []
+            var candidates: [LogbookImportPreview.Candidate] = []
+            var sites: [LogbookSite] = []
+            try source.read(
+                header: { header in
+                    sites = header.sites
+                    found.add(header)
+                    assumptions = header.assumptions
+                    planner.note(header.issues)
+                    try planner.planSites(header.sites, db)
+                },
+                dive: { read in
+                    sites += read.sites
+                    found.add(read.sites)
+                    try planner.planSites(read.sites, db)
+                    planner.note(read.issues)
+                    guard let dive = read.dive else { return }
+                    found.add(dive)
+                    let planned = try planner.plan(dive, db)
+                    var summary = planned.dive
+                    summary.samples = []
+                    candidates.append(.init(dive: summary, sampleCount: planned.dive.samples.count, action: planned.action, siteID: planned.siteID))
+                }
+            )
+            return LogbookImportPreview(
+                format: source.format, found: found, sites: sites, candidates: candidates, newSites: planner.newSites,
+                linkedSites: planner.linkedSites, issues: planner.issues, assumptions: assumptions
+            )
+        }
+    }
+
+    /// Imports `source` in one transaction, planning each dive as it is read (so a dive imported
+    /// meanwhile is not added twice) and writing it at once; nothing is written when the file
+    /// turns out unreadable half-way.
+    ///
+    /// - Throws: `LogbookReadError` when the file cannot be read, `UmiLogError` when the store fails.
+    @discardableResult
+    public func commit(
+        _ source: some LogbookSource, at now: Date, options: LogbookImportOptions = LogbookImportOptions()
+    ) async throws -> LogbookImportSummary {
+        let timeZone = timeZone
+        let (summary, added) = try await access(write: true) { db in
+            var planner = LogbookImportPlanner(timeZone: timeZone, now: now, options: options)
+            var added: [(UUID, String?)] = []
+            var writeIssues: [LogbookIssue] = []
+            var alreadyInLog = 0
+            var duplicates = 0
+            var samples = 0
+            try source.read(
+                header: { header in
+                    planner.note(header.issues)
+                    try planner.planSites(header.sites, db)
+                    for site in planner.newSites { try SiteRow.insert(site, db) }
+                },
+                dive: { read in
+                    let known = planner.newSites.count
+                    try planner.planSites(read.sites, db)
+                    for site in planner.newSites[known...] { try SiteRow.insert(site, db) }
+                    planner.note(read.issues)
+                    guard let dive = read.dive else { return }
+                    let planned = try planner.plan(dive, db)
+                    switch planned.action {
+                    case .add(let id):
+                        guard let stored = planned.stored else { return }
+                        writeIssues = []
+                        try Self.write(planned.dive, as: stored, id: id, siteID: planned.siteID, now: now, db, issues: &writeIssues)
+                        planner.note(writeIssues)
+                        samples += planned.dive.samples.count
+                        added.append((id, planned.siteID))
+                    case .alreadyInLog: alreadyInLog += 1
+                    case .likelyDuplicate: duplicates += 1
+                    case .skip: break
+                    }
+                }
+            )
+            let issues = planner.issues
+            let summary = LogbookImportSummary(
+                importedDives: added.count, alreadyInLog: alreadyInLog, likelyDuplicates: duplicates,
+                skipped: issues.filter { $0.outcome == .skipped }.count, createdSites: planner.newSites.count,
+                linkedSites: Set(planner.linkedSites.values).count, samples: samples, issues: issues
+            )
+            return (summary, added)
         }
         await speciesCache.invalidate()
         logger.info(
             "log imported",
             metadata: [
-                "format": "\(format.rawValue)", "dives": "\(summary.importedDives)", "known": "\(summary.alreadyInLog)",
-                "skipped": "\(summary.skipped)", "sites": "\(summary.createdSites)",
+                "format": "\(source.format.rawValue)", "dives": "\(summary.importedDives)", "known": "\(summary.alreadyInLog)",
+                "duplicates": "\(summary.likelyDuplicates)", "skipped": "\(summary.skipped)", "sites": "\(summary.createdSites)",
             ]
         )
         for (diveID, siteID) in added {
@@ -115,110 +280,43 @@ public struct LogbookImporter: Sendable {
         return summary
     }
 
-    // MARK: Planning
-
-    private static func plan(
-        _ result: LogbookReadResult, format: LogbookFormat, timeZone: TimeZone, now: Date, _ db: Database
-    ) throws -> LogbookImportPreview {
-        var issues = result.issues
-        var newSites: [DiveSite] = []
-        var linked: [String: String] = [:]
-        var siteIDByKey: [String: String] = [:]
-        for var site in result.logbook.sites where siteIDByKey[site.key] == nil {
-            if let issue = site.removeNoFixPosition() { issues.append(issue) }
-            if let existing = try matchingSite(site, db) {
-                siteIDByKey[site.key] = existing
-                linked[site.key] = existing
-            } else if let created = newSites.first(where: { sameSite($0, site) }) {
-                siteIDByKey[site.key] = created.id
-            } else {
-                let created = newSite(for: site)
-                newSites.append(created)
-                siteIDByKey[site.key] = created.id
-            }
+    /// Runs `body` against the store; a file's `LogbookReadError` comes out as it is (the
+    /// transaction rolled back), any other failure as an `UmiLogError`.
+    private func access<T: Sendable>(write: Bool, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return write ? try await database.writer.write(body) : try await database.writer.read(body)
+        } catch let error as LogbookReadError {
+            throw error
+        } catch let error as UmiLogError {
+            throw error
+        } catch let error as DatabaseError {
+            throw UmiLogError.storeFailed(reason: error.message ?? error.description)
+        } catch {
+            throw UmiLogError.storeFailed(reason: error.localizedDescription)
         }
-        var candidates: [LogbookImportPreview.Candidate] = []
-        var keysInFile: Set<String> = []
-        var idsInFile: Set<UUID> = []
-        for (index, read) in result.logbook.dives.enumerated() {
-            var dive = read
-            let record = dive.number.map { "dive #\($0) (\(dive.start))" } ?? "dive \(index + 1) (\(dive.start))"
-            var siteID: String?
-            if let key = dive.siteKey {
-                siteID = siteIDByKey[key]
-                if siteID == nil {
-                    issues.append(LogbookIssue(record: record, message: "names a site \(key) the file does not have", outcome: .valueDropped))
-                }
-            }
-            let key = importKey(dive)
-            let id = dive.id ?? identifier(forImportKey: key)
-            var scratch: [LogbookIssue] = []
-            let action: LogbookImportPreview.Candidate.Action
-            if let existing = try existingDive(id: id, importKey: key, dive: dive, timeZone: timeZone, db) {
-                action = .alreadyInLog(existing)
-            } else if keysInFile.contains(key) || idsInFile.contains(id) {
-                issues.append(LogbookIssue(record: record, message: "appears twice in the file", outcome: .skipped))
-                action = .skip
-            } else if dive.storedDive(id: id, siteID: siteID, timeZone: timeZone, now: now, record: record, issues: &scratch) != nil {
-                // What is stored is in time order with plausible values, whatever the format.
-                let profile = LogbookProfileCheck.check(dive.samples, record: record)
-                dive.samples = profile.samples
-                scratch += profile.issues
-                action = .add(id)
-            } else {
-                action = .skip
-            }
-            issues += scratch
-            keysInFile.insert(key)
-            idsInFile.insert(id)
-            candidates.append(.init(dive: dive, action: action, siteID: siteID))
-        }
-        return LogbookImportPreview(format: format, candidates: candidates, newSites: newSites, linkedSites: linked, issues: issues)
     }
 
-    /// The summary, and each added dive with its site (for the change events).
-    private static func write(_ plan: LogbookImportPreview, timeZone: TimeZone, now: Date, _ db: Database) throws
-        -> (LogbookImportSummary, [(UUID, String?)])
-    {
-        var added: [(UUID, String?)] = []
-        var issues = plan.issues
-        for site in plan.newSites { try SiteRow.insert(site, db) }
-        var imported = 0
-        var samples = 0
-        for candidate in plan.candidates {
-            guard case .add(let id) = candidate.action else { continue }
-            var scratch: [LogbookIssue] = []
-            let record = "dive \(candidate.dive.start)"
-            guard let dive = candidate.dive.storedDive(
-                id: id, siteID: candidate.siteID, timeZone: timeZone, now: now, record: record, issues: &scratch
-            ) else { continue }
-            try DiveRow.upsert(dive, db)
-            try db.execute(
-                sql: "UPDATE dives SET import_key = ? WHERE id = ?", arguments: [importKey(candidate.dive), DiveRow.key(id)]
-            )
-            try DiveSampleRow.replace(candidate.dive.samples, of: id, db)
-            samples += candidate.dive.samples.count
-            var sightings: [Sighting] = []
-            for sighting in candidate.dive.sightings {
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM species WHERE id = ?", arguments: [sighting.speciesID]) == true,
-                    sighting.count > 0
-                {
-                    sightings.append(Sighting(diveID: id, speciesID: sighting.speciesID, count: sighting.count, note: sighting.note))
-                } else {
-                    issues.append(LogbookIssue(record: record, message: "species \(sighting.speciesID) is unknown here", outcome: .valueDropped))
-                }
+    /// Writes one planned dive: the row, its import key, profile, sightings and the site's state.
+    private static func write(
+        _ dive: LogbookDive, as stored: Dive, id: UUID, siteID: String?, now: Date, _ db: Database,
+        issues: inout [LogbookIssue]
+    ) throws {
+        try DiveRow.upsert(stored, db)
+        try db.execute(sql: "UPDATE dives SET import_key = ? WHERE id = ?", arguments: [importKey(dive), DiveRow.key(id)])
+        try DiveSampleRow.replace(dive.samples, of: id, db)
+        var sightings: [Sighting] = []
+        let record = "dive \(dive.start)"
+        for sighting in dive.sightings {
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM species WHERE id = ?", arguments: [sighting.speciesID]) == true,
+                sighting.count > 0
+            {
+                sightings.append(Sighting(diveID: id, speciesID: sighting.speciesID, count: sighting.count, note: sighting.note))
+            } else {
+                issues.append(LogbookIssue(record: record, message: "species \(sighting.speciesID) is unknown here", outcome: .valueDropped))
             }
-            try SightingRow.replace(sightings, of: id, db)
-            if let siteID = candidate.siteID { try ListStateRow.markLogged(siteID, at: now, db) }
-            imported += 1
-            added.append((id, candidate.siteID))
         }
-        let summary = LogbookImportSummary(
-            importedDives: imported, alreadyInLog: plan.alreadyInLogCount, skipped: issues.filter { $0.outcome == .skipped }.count,
-            createdSites: plan.newSites.count, linkedSites: Set(plan.linkedSites.values).count, samples: samples,
-            issues: issues
-        )
-        return (summary, added)
+        try SightingRow.replace(sightings, of: id, db)
+        if let siteID { try ListStateRow.markLogged(siteID, at: now, db) }
     }
 
     // MARK: Identity of dives
@@ -237,7 +335,7 @@ public struct LogbookImporter: Sendable {
 
     /// The dive of the log that is this one: the same id, the same import key, or — for a dive
     /// logged by hand, which has no import key — the same start instant, duration and depth.
-    private static func existingDive(
+    static func existingDive(
         id: UUID, importKey: String, dive: LogbookDive, timeZone: TimeZone, _ db: Database
     ) throws -> UUID? {
         let text = try String.fetchOne(
@@ -260,7 +358,7 @@ public struct LogbookImporter: Sendable {
     /// The store site that is this file site: the same id and name (a file UmiLog wrote), or
     /// the same name within 2 km; a file site without a position only matches an imported site
     /// of the same name that has none either (names alone are ambiguous: there are many Blue Holes).
-    private static func matchingSite(_ site: LogbookSite, _ db: Database) throws -> String? {
+    static func matchingSite(_ site: LogbookSite, _ db: Database) throws -> String? {
         if let row = try Row.fetchOne(db, sql: "SELECT \(SiteRow.selection) FROM sites WHERE id = ?", arguments: [site.key]) {
             let stored = try SiteRow.site(from: row)
             if folded(stored.name) == folded(site.name) { return stored.id }
@@ -281,7 +379,7 @@ public struct LogbookImporter: Sendable {
             .min { $0.id < $1.id }?.id
     }
 
-    private static func sameSite(_ created: DiveSite, _ site: LogbookSite) -> Bool {
+    static func sameSite(_ created: DiveSite, _ site: LogbookSite) -> Bool {
         created.id == newSite(for: site).id
     }
 

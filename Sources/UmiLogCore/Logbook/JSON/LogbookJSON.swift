@@ -59,12 +59,14 @@ public enum LogbookJSON {
         return String(decoding: try encoder.encode(Document(logbook: logbook, signoffs: signoffs)), as: UTF8.self)
     }
 
+    /// The document, read whole (sign-offs included); an import reads the dives one at a time
+    /// instead (``LogbookJSONStream``).
     public static func document(_ bytes: [UInt8]) throws(LogbookReadError) -> Document {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(bytes))
         } catch let error as DecodingError {
-            throw .wrongFormat(expected: .json, found: describe(error))
+            throw .wrongFormat(expected: .json, found: describe(error, under: ""))
         } catch {
             throw .wrongFormat(expected: .json, found: "unreadable JSON")
         }
@@ -78,17 +80,21 @@ public enum LogbookJSON {
         return document
     }
 
+    /// Reads a whole file in memory, by the reader imports stream files with.
     public static func read(_ bytes: [UInt8]) throws(LogbookReadError) -> LogbookReadResult {
-        LogbookReadResult(logbook: try document(bytes).logbook)
+        try LogbookJSONStream(bytes: .memory(bytes)).readAll()
     }
 
-    private static func describe(_ error: DecodingError) -> String {
+    /// Where a decoding error is, as `.dives[3].start`, below `prefix`.
+    static func describe(_ error: DecodingError, under prefix: String) -> String {
         func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let inner = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let whole = prefix + inner
+            return whole.isEmpty ? "the top" : whole
         }
         switch error {
-        case .dataCorrupted(let context): return "invalid JSON at \(path(context).isEmpty ? "the top" : path(context))"
-        case .keyNotFound(let key, let context): return "no \(key.stringValue) at \(path(context).isEmpty ? "the top" : path(context))"
+        case .dataCorrupted(let context): return "invalid JSON at \(path(context))"
+        case .keyNotFound(let key, let context): return "no \(key.stringValue) at \(path(context))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context): return "a wrong value at \(path(context))"
         @unknown default: return "unreadable JSON"
         }

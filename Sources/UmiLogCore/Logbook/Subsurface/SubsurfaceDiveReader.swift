@@ -11,6 +11,12 @@ import XMLKit
 struct SubsurfaceDiveReader {
     private(set) var issues: [LogbookIssue] = []
 
+    /// The issues noted since the last call, handed out with the dive they are about.
+    mutating func takeIssues() -> [LogbookIssue] {
+        defer { issues = [] }
+        return issues
+    }
+
     /// The dive, or `nil` when it has no usable start, duration or depth (reported in `issues`).
     mutating func read(_ element: XMLTree, sites: inout SubsurfaceSiteBook) throws(LogbookReadError) -> LogbookDive? {
         // Subsurface writes no number, or 0, for an unnumbered dive.

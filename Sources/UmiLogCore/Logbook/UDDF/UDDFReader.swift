@@ -13,35 +13,9 @@ import XMLKit
 /// UDDF, not well-formed, of an unknown version, in the wrong units or without dives throws.
 /// ``UDDFWriter`` lists what UDDF cannot carry.
 public enum UDDFReader {
+    /// Reads a whole file in memory; large files are read dive by dive through
+    /// `LogbookFiles.open`, by the same reader.
     public static func read(_ bytes: [UInt8]) throws(LogbookReadError) -> LogbookReadResult {
-        let root: XMLTree
-        do throws(XMLError) {
-            root = try XMLReader.parse(bytes)
-        } catch {
-            throw .malformedXML(reason: error.localizedDescription)
-        }
-        guard root.name.lowercased() == "uddf" else {
-            throw .wrongFormat(expected: .uddf, found: "<\(root.name.prefix(40))>")
-        }
-        try UDDFVersion.check(root.attribute("version"))
-        let groups = root.child("profiledata")?.children("repetitiongroup") ?? []
-        let diveElements = groups.flatMap { $0.children("dive") }
-        guard !diveElements.isEmpty else { throw .noDives }
-
-        var log = LogbookIssueLog()
-        let document = UDDFDocument(root: root, log: &log)
-        let sites = UDDFSiteReader.sites(of: document, log: &log)
-        // Units are judged per field over the whole file before any dive is read.
-        var tankPressures = UDDFFileUnits.Survey()
-        for element in diveElements { UDDFFileUnits.survey(element, into: &tankPressures) }
-        let units = UDDFFileUnits(tankPressures: tankPressures)
-        let reader = UDDFDiveReader(document: document, units: units)
-        var dives: [LogbookDive] = []
-        for (position, element) in diveElements.enumerated() {
-            if let dive = try reader.dive(element, position: position, log: &log) {
-                dives.append(dive)
-            }
-        }
-        return LogbookReadResult(logbook: Logbook(sites: sites, dives: dives), issues: log.issues, assumptions: units.assumptions)
+        try UDDFStream(bytes: .memory(bytes)).readAll()
     }
 }
