@@ -9,8 +9,10 @@ struct Import: AsyncParsableCommand {
         abstract: "Import dives from a Subsurface XML, UDDF (2.x/3.x), CSV or UmiLog JSON file.",
         discussion: """
             Shows what the file holds and what would change, then imports it in one step; --dry-run stops after \
-            the preview. Importing the same file again adds nothing. Dates are read as the wall-clock times \
-            the file gives. For CSV, columns are mapped from their headers; fix a column with --map COLUMN=FIELD \
+            the preview and writes nothing, not even a new store. Importing the same file again adds nothing; a \
+            dive that looks like one already in your log (another program's copy: seconds cut, depth or duration \
+            rounded) is shown as a likely duplicate and skipped unless --keep-duplicates. Files of any size are \
+            read dive by dive. Dates are read as the wall-clock times the file gives. For CSV, columns are mapped from their headers; fix a column with --map COLUMN=FIELD \
             (COLUMN is a header name or a number from 1; FIELDs: \(CSVField.allCases.map(\.rawValue).joined(separator: ", "))) \
             and confirm day/month order with --date-format (\(CSVDateFormat.allCases.map(\.rawValue).joined(separator: ", "))). \
             Units are judged per file from all its values (UDDF tank pressures in psi, CSV numbers in feet, °F, psi) \
