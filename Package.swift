@@ -169,7 +169,7 @@ let package = Package(
         .executableTarget(
             name: "UmiLogCLI",
             dependencies: [
-                "UmiLogCore", "UmiLogPipeline", "Geo", "CommandLineKit", "Validation",
+                "UmiLogCore", "UmiLogPipeline", "Geo", "CommandLineKit", "Validation", "Identity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

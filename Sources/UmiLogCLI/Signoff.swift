@@ -17,11 +17,8 @@ struct Sign: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let keyURL = HomeDirectory.fileURL(key)
-        // The one rule for private key files (Identity's PrivateKeyFile, as `buds` applies to its
-        // own keys): a key others can read or change is refused before it is used.
-        _ = try PrivateKeyFile.read(at: keyURL.path)
-        let instructor = try InstructorKey.load(from: keyURL)
+        // Loading applies the one rule for private key files (Identity's PrivateKeyFile).
+        let instructor = try InstructorKey.load(from: HomeDirectory.fileURL(key))
         let services = try await global.services()
         let logged = try await services.dives.find(id)
         let signoff = try await services.signoffs.sign(

@@ -13,7 +13,3 @@ public enum DiveLogFixtures {
     /// The bytes of the log called `name`.
     public static func bytes(_ name: String) throws(Fixtures.Failure) -> [UInt8] { try Fixtures.bytes("divelogs/" + name) }
 }
-
-/// The former name of ``DiveLogFixtures``, still used by UmiLog suites other people own; the
-/// same files. Remove it once those suites say `DiveLogFixtures`.
-public typealias SharedDiveLogs = DiveLogFixtures

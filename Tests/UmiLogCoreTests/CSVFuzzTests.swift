@@ -60,7 +60,7 @@ struct CSVFuzzTests {
 
     @Test("mutated and truncated copies of test41.csv never crash the import")
     func mutatedTest41() throws {
-        let original = try SharedDiveLogs.bytes("test41.csv")
+        let original = try DiveLogFixtures.bytes("test41.csv")
         var generator = SplitMix64(seed: 0xC5F_F041)
         let interesting = Array(",;\"\r\n:/.-#0123456789 ".utf8) + [0xEF, 0xBB, 0xBF, 0xFF, 0x80]
         for _ in 0..<3_000 {

@@ -6,7 +6,7 @@ import TestSupport
 @Suite("CSVLogbookReader: test41.csv and the rules for rows")
 struct CSVLogbookTests {
     private static func readTest41(_ format: CSVDateFormat) throws -> LogbookReadResult {
-        let table = try CSVTable(bytes: SharedDiveLogs.bytes("test41.csv"))
+        let table = try CSVTable(bytes: DiveLogFixtures.bytes("test41.csv"))
         var mapping = CSVMapping.propose(for: table)
         mapping.dateFormat = format
         return try CSVLogbookReader.read(table, mapping: mapping)
@@ -14,7 +14,7 @@ struct CSVLogbookTests {
 
     @Test("test41.csv read mm/dd/yy reproduces the ground truth of SOURCES.md")
     func test41GroundTruth() throws {
-        let table = try CSVTable(bytes: SharedDiveLogs.bytes("test41.csv"))
+        let table = try CSVTable(bytes: DiveLogFixtures.bytes("test41.csv"))
         #expect(table.delimiter == .comma)
         #expect(table.header == ["Nr", "date", "time", "duration", "maxdepth", "avgdepth", "buddy", "suit", "notes"])
         #expect(table.rows.map(\.line) == [2, 3, 6, 7])
@@ -226,7 +226,7 @@ struct CSVLogbookTests {
 struct CSVPreviewTests {
     @Test("test41.csv previews read values, so the date format shows")
     func test41Preview() throws {
-        let table = try CSVTable(bytes: SharedDiveLogs.bytes("test41.csv"))
+        let table = try CSVTable(bytes: DiveLogFixtures.bytes("test41.csv"))
         var mapping = CSVMapping.propose(for: table)
         let preview = CSVPreview(table: table, mapping: mapping, rowLimit: 2)
         #expect(preview.fields == [.number, .date, .time, .duration, .maxDepth, .meanDepth, .buddy, .suit, .notes])

@@ -6,7 +6,7 @@ import TestSupport
 struct CSVMappingTests {
     @Test("test41.csv: every Subsurface header is mapped and the dates are flagged as ambiguous mm/dd/yy")
     func proposalForTest41() throws {
-        let table = try CSVTable(bytes: SharedDiveLogs.bytes("test41.csv"))
+        let table = try CSVTable(bytes: DiveLogFixtures.bytes("test41.csv"))
         let mapping = CSVMapping.propose(for: table)
         #expect(mapping.columns == [
             0: .number, 1: .date, 2: .time, 3: .duration, 4: .maxDepth, 5: .meanDepth, 6: .buddy, 7: .suit, 8: .notes,
@@ -20,7 +20,7 @@ struct CSVMappingTests {
 
     @Test("choosing a date format confirms it")
     func confirmingClearsAmbiguity() throws {
-        var mapping = CSVMapping.propose(for: try CSVTable(bytes: SharedDiveLogs.bytes("test41.csv")))
+        var mapping = CSVMapping.propose(for: try CSVTable(bytes: DiveLogFixtures.bytes("test41.csv")))
         mapping.dateFormat = .monthDayShortYear
         #expect(!mapping.isDateFormatAmbiguous)
     }
@@ -97,7 +97,7 @@ struct CSVMappingTests {
 
     @Test("--map takes a header name (any case) or a 1-based number, and a field name or alias")
     func commandLineAssignments() throws {
-        let table = try CSVTable(bytes: SharedDiveLogs.bytes("test41.csv"))
+        let table = try CSVTable(bytes: DiveLogFixtures.bytes("test41.csv"))
         var mapping = CSVMapping.propose(for: table)
         try mapping.apply("SUIT=notes", in: table)
         #expect(mapping.column(for: .notes) == 7)
@@ -113,7 +113,7 @@ struct CSVMappingTests {
 
     @Test("a bad --map names what would have worked")
     func commandLineErrors() throws {
-        let table = try CSVTable(bytes: SharedDiveLogs.bytes("test41.csv"))
+        let table = try CSVTable(bytes: DiveLogFixtures.bytes("test41.csv"))
         var mapping = CSVMapping.propose(for: table)
         #expect(throws: CSVMappingError.malformedAssignment("maxdepth")) { try mapping.apply("maxdepth", in: table) }
         #expect(throws: CSVMappingError.unknownField("deepness")) { try mapping.apply("maxdepth=deepness", in: table) }

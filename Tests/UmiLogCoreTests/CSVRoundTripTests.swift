@@ -41,7 +41,7 @@ struct CSVRoundTripTests {
 
     @Test("test41.csv: read, write, read gives the same log")
     func test41RoundTrip() throws {
-        let table = try CSVTable(bytes: SharedDiveLogs.bytes("test41.csv"))
+        let table = try CSVTable(bytes: DiveLogFixtures.bytes("test41.csv"))
         var mapping = CSVMapping.propose(for: table)
         mapping.dateFormat = .monthDayShortYear
         let first = try CSVLogbookReader.read(table, mapping: mapping).logbook

@@ -73,27 +73,35 @@ struct DiveSignoffTests {
 
     @Test("key files: hex, base64 and raw bytes load; anything else is refused")
     func keyFiles() throws {
+        /// Key files are private (0600), as `umilog keygen` writes them.
+        func writeKey(_ data: Data, to url: URL) throws {
+            try data.write(to: url)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-keys-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let (text, identity) = InstructorKey.generate()
         let hexFile = directory.appendingPathComponent("hex.key")
-        try Data(text.utf8).write(to: hexFile)
+        try writeKey(Data(text.utf8), to: hexFile)
         #expect(try InstructorKey.load(from: hexFile).didKey == identity.didKey)
         let raw = try #require(InstructorKey.rawKey(Data(text.utf8)))
         let rawFile = directory.appendingPathComponent("raw.key")
-        try raw.write(to: rawFile)
+        try writeKey(raw, to: rawFile)
         #expect(try InstructorKey.load(from: rawFile).didKey == identity.didKey)
         let base64File = directory.appendingPathComponent("b64.key")
-        try Data(raw.base64EncodedString().utf8).write(to: base64File)
+        try writeKey(Data(raw.base64EncodedString().utf8), to: base64File)
         #expect(try InstructorKey.load(from: base64File).didKey == identity.didKey)
         // What `openssl genpkey -algorithm ed25519` writes: PKCS #8 (RFC 8410) in PEM.
         let der = Data([0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]) + raw
         let pemFile = directory.appendingPathComponent("openssl.pem")
-        try Data("-----BEGIN PRIVATE KEY-----\n\(der.base64EncodedString())\n-----END PRIVATE KEY-----\n".utf8).write(to: pemFile)
+        try writeKey(Data("-----BEGIN PRIVATE KEY-----\n\(der.base64EncodedString())\n-----END PRIVATE KEY-----\n".utf8), to: pemFile)
         #expect(try InstructorKey.load(from: pemFile).didKey == identity.didKey)
         let bad = directory.appendingPathComponent("bad.key")
-        try Data("not a key".utf8).write(to: bad)
+        try writeKey(Data("not a key".utf8), to: bad)
         #expect(throws: InstructorKey.LoadError.notAKey(path: bad.path)) { try InstructorKey.load(from: bad) }
+        // A key others may read is refused before it is parsed, whatever it holds.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: hexFile.path)
+        #expect(throws: InstructorKey.LoadError.self) { try InstructorKey.load(from: hexFile) }
     }
 }

@@ -22,7 +22,7 @@ struct SubsurfaceXMLErrorTests {
 
     @Test("Truncated, empty and garbage bytes are malformed XML")
     func malformed() throws {
-        let test42 = try SharedDiveLogs.bytes("test42.xml")
+        let test42 = try DiveLogFixtures.bytes("test42.xml")
         for bytes in [Array(test42.prefix(5_000)), [], Array("not xml at all".utf8), [0xFF, 0xFE, 0x00, 0x3C]] {
             let error = error(reading: bytes)
             guard case .malformedXML(let reason) = error else {
@@ -64,7 +64,7 @@ struct SubsurfaceXMLErrorTests {
             ("duration='77:54 min'", "duration='77:54 h'", "dive duration", "77:54 h", "min"),
         ])
     func wrongUnits(original: String, replacement: String, field: String, value: String, unit: String) throws {
-        let text = String(decoding: try SharedDiveLogs.bytes("test42.xml"), as: UTF8.self)
+        let text = String(decoding: try DiveLogFixtures.bytes("test42.xml"), as: UTF8.self)
         let range = try #require(text.range(of: original))
         let line = text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
         let changed = text.replacingCharacters(in: range, with: replacement)

@@ -27,7 +27,7 @@ struct SubsurfaceXMLFuzzTests {
 
     @Test("Mutated real files: a result or a LogbookReadError, never a crash", arguments: ["test42.xml", "test40-42.xml", "TestDiveDM5.xml"])
     func mutatedFiles(name: String) throws {
-        let original = try SharedDiveLogs.bytes(name)
+        let original = try DiveLogFixtures.bytes(name)
         // Mutating a copy that keeps every 50th sample runs thousands of cases quickly while
         // every other line of the real file stays as it is.
         let compact = Self.keepingEvery(50, samplesOf: original)
@@ -50,7 +50,7 @@ struct SubsurfaceXMLFuzzTests {
 
     @Test("Every truncation point of a small real file", arguments: ["TestDiveDM5.xml"])
     func truncations(name: String) throws {
-        let compact = Self.keepingEvery(60, samplesOf: try SharedDiveLogs.bytes(name))
+        let compact = Self.keepingEvery(60, samplesOf: try DiveLogFixtures.bytes(name))
         for end in stride(from: 0, to: compact.count, by: 11) {
             Self.check(Array(compact[..<end]), round: end)
         }

@@ -9,7 +9,7 @@ import Testing
 struct SubsurfaceXMLRoundTripTests {
     @Test("Real files: read → write → read gives the first read back", arguments: ["test42.xml", "test40-42.xml", "TestDiveDM5.xml"])
     func realFiles(name: String) throws {
-        let first = try SubsurfaceXMLReader.read(SharedDiveLogs.bytes(name))
+        let first = try SubsurfaceXMLReader.read(DiveLogFixtures.bytes(name))
         let written = SubsurfaceXMLWriter.write(first.logbook)
         let second = try SubsurfaceXMLReader.read(Array(written.utf8))
         #expect(second.issues.isEmpty)
@@ -20,8 +20,8 @@ struct SubsurfaceXMLRoundTripTests {
 
     @Test("Samples are delta-encoded like Subsurface's own writer: as many values as in the file")
     func deltaEncoding() throws {
-        let original = String(decoding: try SharedDiveLogs.bytes("test42.xml"), as: UTF8.self)
-        let written = SubsurfaceXMLWriter.write(try SubsurfaceXMLReader.read(SharedDiveLogs.bytes("test42.xml")).logbook)
+        let original = String(decoding: try DiveLogFixtures.bytes("test42.xml"), as: UTF8.self)
+        let written = SubsurfaceXMLWriter.write(try SubsurfaceXMLReader.read(DiveLogFixtures.bytes("test42.xml")).logbook)
         for attribute in [" temp='", " ndl='", " cns='", " po2='", " stoptime='", " stopdepth='"] {
             let sampleLines = { (text: String) in text.split(separator: "\n").filter { $0.contains("<sample ") } }
             #expect(

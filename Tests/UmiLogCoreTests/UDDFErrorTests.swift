@@ -92,7 +92,7 @@ struct UDDFErrorTests {
     func wrongFormat() throws {
         #expect(Self.error(Array("<divelog program='subsurface' version='3'></divelog>".utf8))
             == .wrongFormat(expected: .uddf, found: "<divelog>"))
-        #expect(Self.error(try SharedDiveLogs.bytes("test42.xml")) == .wrongFormat(expected: .uddf, found: "<divelog>"))
+        #expect(Self.error(try DiveLogFixtures.bytes("test42.xml")) == .wrongFormat(expected: .uddf, found: "<divelog>"))
     }
 
     @Test("versions other than 2.x, 3.0–3.2.x and 3.3 are refused",

@@ -9,7 +9,7 @@ import TestSupport
 struct UDDFFuzzTests {
     /// test42.uddf cut down to its first 30 waypoints, so thousands of variants stay fast.
     static let shortTest42: [UInt8] = {
-        guard let bytes = try? SharedDiveLogs.bytes("test42.uddf") else { return [] }
+        guard let bytes = try? DiveLogFixtures.bytes("test42.uddf") else { return [] }
         let text = String(decoding: bytes, as: UTF8.self)
         var cut = text.startIndex
         for _ in 0..<30 {
@@ -20,7 +20,7 @@ struct UDDFFuzzTests {
         return Array((String(text[..<cut]) + "\n        " + String(text[samplesEnd.lowerBound...])).utf8)
     }()
 
-    static let divingLog: [UInt8] = (try? SharedDiveLogs.bytes("TestDiveDivingLog5.08.uddf")) ?? []
+    static let divingLog: [UInt8] = (try? DiveLogFixtures.bytes("TestDiveDivingLog5.08.uddf")) ?? []
 
     /// Byte strings a damaged or hostile file is made of.
     static let fragments: [[UInt8]] = [

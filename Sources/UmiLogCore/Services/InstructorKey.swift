@@ -7,12 +7,14 @@ import Identity
 /// `openssl genpkey -algorithm ed25519` writes (PKCS #8).
 public enum InstructorKey {
     public enum LoadError: LocalizedError, Equatable {
-        case unreadable(path: String, reason: String)
+        /// The file breaks the key-file rule (missing, not a regular file, readable by others…);
+        /// the reason is Identity's, the same words `buds` uses for its own keys.
+        case keyFile(KeyStoreError)
         case notAKey(path: String)
 
         public var errorDescription: String? {
             switch self {
-            case .unreadable(let path, let reason): "Couldn't read the key file \(path): \(reason)"
+            case .keyFile(let reason): reason.errorDescription
             case .notAKey(let path):
                 "\(path) is not an Ed25519 private key (expected 64 hex digits, base64 of 32 bytes, 32 raw bytes, or a PKCS #8 PEM file)."
             }
@@ -26,13 +28,15 @@ public enum InstructorKey {
         return (hex + "\n", identity(key))
     }
 
-    /// The identity whose signing key the file holds.
+    /// The identity whose signing key the file holds. The file must follow the one rule for
+    /// private key files (`PrivateKeyFile`): a key that others can read or change is refused
+    /// before it is used.
     public static func load(from url: URL) throws(LoadError) -> Identity {
         let bytes: Data
         do {
-            bytes = try Data(contentsOf: url)
+            bytes = try PrivateKeyFile.read(at: url.path)
         } catch {
-            throw .unreadable(path: url.path, reason: error.localizedDescription)
+            throw .keyFile(error)
         }
         guard let raw = rawKey(bytes), let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
             throw .notAKey(path: url.path)
