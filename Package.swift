@@ -221,7 +221,7 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
             name: "BudsCoreTests",
-            dependencies: ["BudsCore", "DAGCBOR", "Identity", "Receipts", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["BudsCore", "DAGCBOR", "Identity", "Receipts", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "BudsCLITests",

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import KilroyCloud
 import Logging
+import TestSupport
 import Testing
 @testable import AppServer
 

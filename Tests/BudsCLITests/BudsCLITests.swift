@@ -2,6 +2,7 @@ import DAGCBOR
 import Foundation
 import GRDB
 import Identity
+import TestSupport
 import Testing
 
 @Suite("buds CLI end to end")
@@ -209,7 +210,7 @@ struct BudsCLITests {
         let buds = BudsProcess()
         try FileManager.default.createDirectory(at: buds.store, withIntermediateDirectories: true)
         let png = buds.store.appendingPathComponent("bud.png")
-        try TestPNG.make().write(to: png)
+        try ValidImages.png().write(to: png)
         let text = buds.store.appendingPathComponent("notes.jpg")
         try Data("just text".utf8).write(to: text)
 

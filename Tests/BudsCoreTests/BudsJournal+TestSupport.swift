@@ -1,6 +1,7 @@
 import BudsCore
 import Foundation
 import Identity
+import TestSupport
 
 /// A settable clock for tests.
 /// `@unchecked Sendable` is safe: the only state is `current`, read and written under `lock`.
@@ -53,4 +54,4 @@ extension SessionDraft {
 }
 
 /// A 1×1 PNG that passes the structural image check new photos must pass.
-let pngBytes = TestPNG.make()
+let pngBytes = ValidImages.png()

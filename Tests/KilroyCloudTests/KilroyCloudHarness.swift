@@ -5,6 +5,7 @@ import HummingbirdTesting
 import KilroyAPI
 import Logging
 import Storage
+import TestSupport
 @testable import KilroyCloud
 
 /// A Kilroy cloud over an in-memory store and a temporary blob folder, served in-process.

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import TestSupport
 @testable import KilroyCore
 
 /// A settable clock for tests.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Guards issue 13: `buds add --image` kept 20 MB of random bytes that merely started with a
@@ -45,7 +46,7 @@ struct PhotoStructureTests {
     @Test("a real PNG is accepted on add and a fake one refused on edit, keeping the photo")
     func editChecksToo() throws {
         let buds = BudsProcess()
-        let good = try file(buds, "good.png", TestPNG.make(width: 3, height: 2))
+        let good = try file(buds, "good.png", ValidImages.png(3))
         let added = try buds.add(["--strain", "X", "--type", "flower", "--rating", "3", "--image", good])
         let id = try #require(added["id"] as? String)
         let imageCID = try #require(added["imageCID"] as? String)

@@ -3,9 +3,9 @@ import Foundation
 /// Photos that pass the Storage kit's structural validation, built by hand from the formats'
 /// specifications (PNG chunks with their CRC-32, a baseline JPEG's marker segments, HEIC boxes),
 /// each seed giving different bytes so tests can upload distinct images.
-enum ValidImages {
+public enum ValidImages {
     /// A 2×2 RGB PNG whose pixels come from `seed`.
-    static func png(_ seed: UInt8 = 1) -> Data {
+    public static func png(_ seed: UInt8 = 1) -> Data {
         let header = be32(2) + be32(2) + [8, 2, 0, 0, 0]
         let scanlines: [UInt8] = (0..<2).flatMap { row in [0] + (0..<6).map { seed &+ UInt8($0 + row * 6) } }
         let stored: [UInt8] = [0x78, 0x01, 0x01] + le16(scanlines.count) + le16(~scanlines.count & 0xFFFF) + scanlines
@@ -17,7 +17,7 @@ enum ValidImages {
 
     /// A 16×8 baseline JPEG with a comment and scan bytes from `seed`; with `size`, zero padding
     /// after the end-of-image marker makes it exactly that many bytes (cameras append data there).
-    static func jpeg(_ seed: UInt8 = 1, size: Int? = nil) -> Data {
+    public static func jpeg(_ seed: UInt8 = 1, size: Int? = nil) -> Data {
         var bytes: [UInt8] = [0xFF, 0xD8]
         bytes += segment(0xFE, Array("kilroy test \(seed)".utf8))
         bytes += segment(0xDB, [0] + (1...64).map { UInt8($0) })
@@ -30,7 +30,7 @@ enum ValidImages {
     }
 
     /// A HEIC: `ftyp` (heic), a picture `meta` whose primary item has a 64×48 `ispe`, and an `mdat`.
-    static func heic(_ seed: UInt8 = 1) -> Data {
+    public static func heic(_ seed: UInt8 = 1) -> Data {
         let handler = fullBox("hdlr", [0, 0, 0, 0] + Array("pict".utf8) + Array(repeating: 0, count: 13))
         let primary = fullBox("pitm", be16(1))
         let properties = box("ipco", box("hvcC", [1, 1, 0x60, 0, 0, 0]) + fullBox("ispe", be32(64) + be32(48)))
