@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import Geo
+import KilroyAPI
 import KilroyCloud
 import Storage
 
@@ -57,9 +58,13 @@ actor CityFixture {
         return store
     }
 
+    /// Devices that own the drops, as the server keys them: the digests of 5,000 credentials.
+    static let deviceCount = 5_000
+
     private static func fill(_ store: SQLiteKilroyStore) async throws {
+        let owners = try deviceDigests()
         let image = StoredImageRecord(
-            id: BlobStore.cid(for: Data("city".utf8)), format: .jpeg, byteCount: 4, uploaderDeviceID: "bench-device-0",
+            id: BlobStore.cid(for: Data("city".utf8)), format: .jpeg, byteCount: 4, uploader: owners[0],
             uploadedAt: Date(timeIntervalSince1970: 1_700_000_000))
         _ = try await store.insertImage(image)
         let coordinates = try coordinates()
@@ -67,12 +72,23 @@ actor CityFixture {
         for batchStart in stride(from: 0, to: dropCount, by: 50_000) {
             let records = (batchStart..<min(batchStart + 50_000, dropCount)).map { index in
                 KilroyRecord(
-                    id: String(format: "%08X-0000-4000-8000-%012X", index, index), deviceID: "bench-device-\(index % 5_000)",
+                    id: String(format: "%08X-0000-4000-8000-%012X", index, index), owner: owners[index % deviceCount],
                     coordinate: coordinates[index], imageID: image.id, placeName: "Place \(index % 977)", placeAddress: nil,
                     comment: index % 3 == 0 ? "A memory left here, number \(index)." : nil,
                     createdAt: created.addingTimeInterval(Double(index)), receivedAt: created.addingTimeInterval(Double(index)))
             }
             _ = try await store.createKilroys(records)
+        }
+    }
+
+    /// The digests of ``deviceCount`` credentials drawn from a fixed seed, so every build of the
+    /// store has the same owners (the store keeps only digests, never the credentials).
+    private static func deviceDigests() throws -> [DeviceDigest] {
+        var random = BenchmarkRandom(seed: 0xD1_6E57)
+        return try (0..<deviceCount).map { _ in
+            let bytes = (0..<DeviceToken.byteCount).map { _ in UInt8.random(in: .min ... .max, using: &random) }
+            guard let token = DeviceToken(bytes: bytes) else { throw FixtureError.unexpected("a device token of 32 bytes") }
+            return DeviceDigest(token: token)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import KilroyAPI
 import OpenAPIRuntime
 import OpenAPIURLSession
@@ -10,21 +11,23 @@ actor HTTPFixture {
     private var cachedClient: Client?
     private var cachedImageID: String?
 
-    static let device = "bench-http-device-1"
+    /// The one device every benchmark request comes from, sent as `Authorization: Bearer …`.
+    static let device = DeviceToken.generate()
 
     func client() async throws -> Client {
         if let cachedClient { return cachedClient }
         let base = try await server.baseURL()
-        let client = Client(serverURL: base.appendingPathComponent("kilroy/v1"), transport: URLSessionTransport())
+        let client = Client(
+            serverURL: base.appendingPathComponent("kilroy/v1"), transport: URLSessionTransport(),
+            middlewares: [BearerCredential(token: Self.device)])
         cachedClient = client
         return client
     }
 
     func imageID() async throws -> String {
         if let cachedImageID { return cachedImageID }
-        let photo = Data([0xFF, 0xD8, 0xFF, 0xE0] + (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        let response = try await client().uploadImage(
-            headers: .init(xDeviceID: Self.device), body: .jpeg(HTTPBody(photo)))
+        let photo = BenchmarkPhoto.jpeg(size: 200_004)
+        let response = try await client().uploadImage(body: .jpeg(HTTPBody(photo)))
         let id: String
         switch response {
         case .created(let created): id = try created.body.json.id
@@ -41,8 +44,23 @@ actor HTTPFixture {
             id: UUID().uuidString, latitude: 48.8566 + Double(worker) * 0.01, longitude: 2.3522 + Double(index) * 0.0001,
             imageId: imageID, placeName: "Benchmark square", comment: "Created by the HTTP benchmark.",
             createdAt: Date(timeIntervalSince1970: 1_750_000_000))
-        let response = try await client.createKilroy(headers: .init(xDeviceID: device), body: .json(drop))
+        let response = try await client.createKilroy(body: .json(drop))
         guard case .created = response else { throw FixtureError.unexpected("create: \(response)") }
+    }
+}
+
+/// Adds the device's credential to every request: the contract declares it as a security scheme,
+/// which the generated client leaves to middleware.
+struct BearerCredential: ClientMiddleware {
+    let token: DeviceToken
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = token.authorizationValue
+        return try await next(request, body, baseURL)
     }
 }
 
