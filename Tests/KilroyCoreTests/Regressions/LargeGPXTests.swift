@@ -46,7 +46,7 @@ struct LargeGPXTests {
         let folder = temporaryStoreFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("huge.gpx")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: UInt64(GPXTrack.maximumBytes + 1))
         try handle.close()
