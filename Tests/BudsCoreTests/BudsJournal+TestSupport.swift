@@ -3,31 +3,6 @@ import Foundation
 import Identity
 import TestSupport
 
-/// A settable clock for tests.
-/// `@unchecked Sendable` is safe: the only state is `current`, read and written under `lock`.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_763_600_000)) {
-        current = start
-    }
-
-    var now: Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
-    }
-
-    func advance(by seconds: TimeInterval) {
-        lock.lock()
-        current += seconds
-        lock.unlock()
-    }
-
-    var function: @Sendable () -> Date { { self.now } }
-}
-
 /// A journal in a fresh temporary folder: real SQLite file, real key files, real blob store.
 struct TestJournal {
     let journal: BudsJournal

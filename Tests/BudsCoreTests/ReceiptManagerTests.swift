@@ -3,6 +3,7 @@ import DAGCBOR
 import Foundation
 import Identity
 import Receipts
+import TestSupport
 import Testing
 
 @Suite("Receipt manager: sessions become signed receipt chains")

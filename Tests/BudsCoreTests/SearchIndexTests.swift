@@ -3,6 +3,7 @@ import DAGCBOR
 import Foundation
 import GRDB
 import Identity
+import TestSupport
 import Testing
 
 /// New chain rows enter full-text search once per batch (migration v2), large batches are

@@ -15,7 +15,7 @@ struct KilroyCloudHarness {
     let clock: TestClock
     let service: KilroyCloudService
 
-    init(configuration: KilroyCloudConfiguration = .init(), clock: TestClock = TestClock(), store: SQLiteKilroyStore? = nil)
+    init(configuration: KilroyCloudConfiguration = .init(), clock: TestClock = TestClock(Date(timeIntervalSince1970: 1_750_000_000)), store: SQLiteKilroyStore? = nil)
         throws
     {
         if let store {
@@ -41,20 +41,6 @@ struct KilroyCloudHarness {
         return try await app.test(.router) { client in
             try await body(KilroyClient(client: client))
         }
-    }
-}
-
-/// A clock tests move by hand.
-///
-/// `@unchecked Sendable` is safe: `current` is only read and written inside `lock.withLock`.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_750_000_000)
-
-    var now: Date { lock.withLock { current } }
-
-    func advance(by seconds: TimeInterval) {
-        lock.withLock { current = current.addingTimeInterval(seconds) }
     }
 }
 

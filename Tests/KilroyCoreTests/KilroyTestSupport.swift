@@ -3,27 +3,6 @@ import Geo
 import TestSupport
 @testable import KilroyCore
 
-/// A settable clock for tests.
-/// `@unchecked Sendable` is safe: the only state is `current`, read and written under `lock`.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_780_000_000)) {
-        current = start
-    }
-
-    var now: Date {
-        lock.withLock { current }
-    }
-
-    func advance(by seconds: TimeInterval) {
-        lock.withLock { current += seconds }
-    }
-
-    var function: @Sendable () -> Date { { self.now } }
-}
-
 /// A fresh store folder under the temporary directory.
 func temporaryStoreFolder() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-tests-\(UUID().uuidString)", isDirectory: true)

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import KilroyCore
+import TestSupport
 import Testing
 
 @Suite("MemoryStore: memories.json and MemoryImages/")

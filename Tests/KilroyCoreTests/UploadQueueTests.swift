@@ -1,12 +1,13 @@
 import Foundation
 import Geo
 import KilroyCore
+import TestSupport
 import Testing
 
 @Suite("UploadQueue: offline-first uploads with back-off")
 struct UploadQueueTests {
     let folder = temporaryStoreFolder()
-    let clock = TestClock()
+    let clock = TestClock(Date(timeIntervalSince1970: 1_780_000_000))
     let origin = coordinate(-33.8688, 151.2093)
 
     private func environment() throws -> KilroyEnvironment {

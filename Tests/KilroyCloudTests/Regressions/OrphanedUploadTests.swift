@@ -1,6 +1,7 @@
 import Foundation
 import KilroyAPI
 import Storage
+import TestSupport
 import Testing
 @testable import KilroyCloud
 
@@ -50,7 +51,7 @@ struct OrphanedUploadTests {
     func collectedAtStartUp() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-orphans-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = TestClock()
+        let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
         var configuration = KilroyCloudConfiguration()
         configuration.now = { clock.now }
         let service = try KilroyCloudService.open(dataDirectory: folder, configuration: configuration)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import KilroyCore
 
@@ -7,7 +8,7 @@ import Testing
 /// removes them (``StoreRecovery``), and only them.
 @Suite("Regression: leftovers of an interrupted drop are removed when the store opens")
 struct InterruptedDropRecoveryTests {
-    let clock = TestClock()
+    let clock = TestClock(Date(timeIntervalSince1970: 1_780_000_000))
     let hourAgo = Date().addingTimeInterval(-3_600)
 
     /// A store folder built by hand as a killed drop leaves it, next to one saved memory.
