@@ -192,7 +192,7 @@ let package = Package(
         .executableTarget(
             name: "FlipcashCLI",
             dependencies: [
-                "FlipcashCore", "CommandLineKit",
+                "FlipcashCore", "CommandLineKit", "DAGCBOR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

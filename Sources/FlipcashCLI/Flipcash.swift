@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineKit
+import DAGCBOR
 import FlipcashCore
 import Foundation
 
@@ -65,5 +66,5 @@ enum Text {
     /// Decimal text without exponent, as persisted and printed.
     static func decimal(_ value: Decimal) -> String { value.description }
 
-    static func hex(_ bytes: some Sequence<UInt8>) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+    static func hex(_ bytes: some Sequence<UInt8>) -> String { DAGCBOR.Hex.encode(bytes) }
 }

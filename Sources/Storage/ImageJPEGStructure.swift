@@ -1,3 +1,5 @@
+import DAGCBOR
+
 /// The JPEG rules of ``ImageFormat/validate(_:maxBytes:)`` (ITU-T T.81, Annex B): marker segments
 /// from `SOI` to `EOI`, one frame header before the scans, entropy-coded data after each scan header.
 ///
@@ -100,10 +102,7 @@ enum JPEGStructure {
         }
     }
 
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return byte < 0x10 ? "0" + digits : digits
-    }
+    private static func hex(_ byte: UInt8) -> String { Hex.encode([byte], uppercase: true) }
 
     private static func readFrame(_ segment: ArraySlice<UInt8>, marker: UInt8, at offset: Int) throws(ImageValidationError) -> Frame {
         let s = segment.startIndex

@@ -1,3 +1,4 @@
+import DAGCBOR
 import Foundation
 
 extension ImageFormat {
@@ -104,12 +105,6 @@ enum ImageBytes {
         if code.allSatisfy({ (0x20...0x7E).contains($0) }) {
             return "'" + String(decoding: code, as: UTF8.self) + "'"
         }
-        return "0x" + code.map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+        return "0x" + Hex.encode(code, uppercase: true)
     }
 }

@@ -1,3 +1,4 @@
+import DAGCBOR
 import Foundation
 
 /// Why a cash code — bytes, rings of dots or an SVG picture — could not be made or read.
@@ -48,8 +49,5 @@ public enum CashCodeError: LocalizedError, Equatable, Sendable {
         }
     }
 
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16)
-        return digits.count == 1 ? "0" + digits : digits
-    }
+    private static func hex(_ byte: UInt8) -> String { Hex.encode([byte]) }
 }

@@ -1,4 +1,5 @@
 import Crypto
+import DAGCBOR
 import Foundation
 import GRDB
 import KilroyAPI
@@ -62,7 +63,7 @@ public struct DeviceDigest: Hashable, Sendable, CustomStringConvertible, CustomR
 
     /// A key for in-memory tables (the rate limiters): the digest in hex. Never logged.
     var key: String {
-        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        Hex.encode(bytes)
     }
 }
 

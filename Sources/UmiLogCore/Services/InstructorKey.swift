@@ -1,4 +1,5 @@
 import Crypto
+import DAGCBOR
 import Foundation
 import Identity
 
@@ -24,7 +25,7 @@ public enum InstructorKey {
     /// A new random key, as the file text (hex and a newline) and the identity it gives.
     public static func generate() -> (fileText: String, identity: Identity) {
         let key = Curve25519.Signing.PrivateKey()
-        let hex = key.rawRepresentation.map { String(format: "%02x", $0) }.joined()
+        let hex = Hex.encode(key.rawRepresentation)
         return (hex + "\n", identity(key))
     }
 

@@ -1,4 +1,5 @@
 import Crypto
+import DAGCBOR
 import Foundation
 import Geo
 import GRDB
@@ -389,7 +390,7 @@ public struct LogbookImporter: Sendable {
         let name = site.name.trimmingCharacters(in: .whitespacesAndNewlines)
         let position = site.coordinate.map { String(format: "%.5f,%.5f", $0.latitude, $0.longitude) } ?? "-"
         let digest = SHA256.hash(data: Data("\(folded(name))|\(position)".utf8))
-        let suffix = digest.prefix(4).map { String(format: "%02x", $0) }.joined()
+        let suffix = Hex.encode(digest.prefix(4))
         let slug = String(folded(name).map { $0.isLetter || $0.isNumber ? $0 : "-" })
             .split(separator: "-").joined(separator: "-").prefix(48)
         return DiveSite(
