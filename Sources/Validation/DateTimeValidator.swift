@@ -18,13 +18,7 @@ public struct DateTimeValidator: Validator {
         // Foundation's parsers ignore some trailing text; only the characters of the accepted
         // forms get through to them.
         guard !trimmed.isEmpty, trimmed.unicodeScalars.allSatisfy(Self.allowed.contains) else { return nil }
-        let withOffset = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [
-            [.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime],
-        ] {
-            withOffset.formatOptions = options
-            if let date = withOffset.date(from: trimmed.replacingOccurrences(of: " ", with: "T")) { return date }
-        }
+        if let date = ISO8601DateTime.parse(trimmed.replacingOccurrences(of: " ", with: "T")) { return date }
         let local = DateFormatter()
         local.locale = Locale(identifier: "en_US_POSIX")
         local.calendar = Calendar(identifier: .gregorian)

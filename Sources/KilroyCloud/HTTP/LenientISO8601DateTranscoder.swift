@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIRuntime
+import Validation
 
 /// Dates on the wire: ISO 8601 with or without fractional seconds when reading; when writing,
 /// fractional seconds only for dates that have them, so a client that sent whole seconds gets
@@ -14,14 +15,8 @@ struct LenientISO8601DateTranscoder: DateTranscoder {
     }
 
     func decode(_ text: String) throws -> Date {
-        if let date = try? whole.parse(text) {
-            return date
-        }
-        do {
-            return try fractional.parse(text)
-        } catch {
-            throw InvalidDateError()
-        }
+        guard let date = ISO8601DateTime.parse(text) else { throw InvalidDateError() }
+        return date
     }
 }
 

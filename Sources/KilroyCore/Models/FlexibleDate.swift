@@ -1,4 +1,5 @@
 import Foundation
+import Validation
 
 /// Reads a date written by any of the encoders the store has met: the decoder's own strategy,
 /// a number of seconds since 2001-01-01 (a plain `JSONEncoder`), or an ISO 8601 string with or
@@ -12,22 +13,12 @@ enum FlexibleDate {
             return Date(timeIntervalSinceReferenceDate: seconds)
         }
         let text = try container.decode(String.self, forKey: key)
-        guard let date = parseISO8601(text) else {
+        guard let date = ISO8601DateTime.parse(text) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: container,
                 debugDescription: "\(key.stringValue) is not a date: expected seconds since 2001 or ISO 8601, got \"\(text.prefix(40))\""
             )
         }
         return date
-    }
-
-    /// Parses `2025-11-19T21:30:00Z`, `2025-11-19T21:30:00.250Z` or with a `+01:00` offset.
-    static func parseISO8601(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Validation
 import XMLKit
 
 /// The points of a GPX 1.0/1.1 file, read with the package's crash-safe XMLKit stream reader.
@@ -48,12 +49,11 @@ public struct GPXTrack: Hashable, Sendable {
             throw .malformedXML(line: 1, reason: "no root element")
         }
         guard root.name == "gpx" else { throw .notGPX(root: String(root.name.prefix(40))) }
-        let times = GPXTimeParser()
         var points: [GPXPoint] = []
         while let event = try xml({ () throws(XMLError) in try reader.next() }) {
             guard case .startElement(let tag) = event, let kind = GPXPoint.Kind(elementName: tag.name) else { continue }
             let element = try xml { () throws(XMLError) in try reader.readElement(tag) }
-            points.append(try point(kind, from: element, times: times))
+            points.append(try point(kind, from: element))
         }
         guard !points.isEmpty else { throw .noPoints }
         return GPXTrack(points: points)
@@ -87,7 +87,7 @@ public struct GPXTrack: Hashable, Sendable {
     }
 
     /// One `trkpt`/`rtept`/`wpt` element as a point, or the error that names its line.
-    private static func point(_ kind: GPXPoint.Kind, from element: XMLTree, times: GPXTimeParser) throws(GPXError) -> GPXPoint {
+    private static func point(_ kind: GPXPoint.Kind, from element: XMLTree) throws(GPXError) -> GPXPoint {
         let line = element.line
         guard let latText = element.attribute("lat") else {
             throw .missingAttribute(line: line, element: element.name, attribute: "lat")
@@ -115,7 +115,7 @@ public struct GPXTrack: Hashable, Sendable {
         var time: Date?
         if let field = element.child("time") {
             let text = field.trimmedText ?? ""
-            guard let date = times.date(from: text) else { throw .invalidTime(line: field.line, text: text) }
+            guard let date = ISO8601DateTime.parse(text) else { throw .invalidTime(line: field.line, text: text) }
             time = date
         }
         var elevation: Double?
@@ -137,21 +137,5 @@ extension GPXPoint.Kind {
         case "wpt": self = .waypoint
         default: return nil
         }
-    }
-}
-
-/// GPX times: ISO 8601 date-times with an offset, with or without fractional seconds. One per
-/// parse, since `ISO8601DateFormatter` is not safe to share across threads.
-private final class GPXTimeParser {
-    private let plain = ISO8601DateFormatter()
-    private let fractional = ISO8601DateFormatter()
-
-    init() {
-        plain.formatOptions = [.withInternetDateTime]
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    }
-
-    func date(from text: String) -> Date? {
-        plain.date(from: text) ?? fractional.date(from: text)
     }
 }
