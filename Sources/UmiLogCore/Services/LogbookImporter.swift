@@ -4,6 +4,7 @@ import Foundation
 import Geo
 import GRDB
 import Logging
+import Validation
 
 /// What an import would do, shown before anything is written (the seed's import wizard:
 /// "show preview before committing").
@@ -401,10 +402,5 @@ public struct LogbookImporter: Sendable {
     }
 
     /// Lower-cased ASCII letters and digits with accents removed, for name comparison.
-    static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-            .lowercased()
-            .split { !($0.isLetter || $0.isNumber) }
-            .joined(separator: " ")
-    }
+    static func folded(_ text: String) -> String { TextFolding.folded(text, wordsOnly: true) }
 }

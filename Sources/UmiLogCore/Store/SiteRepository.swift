@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import GRDB
+import Validation
 
 /// A site and how far it is from the point asked about.
 public struct SiteDistance: Hashable, Sendable, Codable {
@@ -190,9 +191,7 @@ public struct SiteRepository: Sendable {
         return sites
     }
 
-    private static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
+    private static func folded(_ text: String) -> String { TextFolding.folded(text) }
 }
 
 /// Writes of `list_state`, shared by the site lists and the dive log.

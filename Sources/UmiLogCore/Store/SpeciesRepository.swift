@@ -1,4 +1,5 @@
 import GRDB
+import Validation
 
 /// A species and how many times the diver logged it.
 public struct SpeciesPopularity: Hashable, Sendable, Codable {
@@ -116,9 +117,7 @@ public struct SpeciesRepository: Sendable {
         await cache.invalidate()
     }
 
-    private static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
+    private static func folded(_ text: String) -> String { TextFolding.folded(text) }
 }
 
 /// The per-region cache of ``SpeciesRepository/popular(limit:region:)``.
