@@ -23,15 +23,18 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// What `--now` says, else the real time.
-    var currentDate: Date { now?.date ?? Date() }
+    var clock: @Sendable () -> Date {
+        if let fixed = now?.date { return { fixed } }
+        return Date.init
+    }
 
     func services() async throws -> UmiLogServices {
-        try await UmiLogServices.open(at: directory, now: currentDate, logger: Logger(label: "umilog"))
+        try await UmiLogServices.open(at: directory, now: clock, logger: Logger(label: "umilog"))
     }
 
     /// The store when it exists, else an in-memory one seeded like a new store; creates nothing.
     func previewServices() async throws -> UmiLogServices {
-        try await UmiLogServices.openForPreview(at: directory, now: currentDate, logger: Logger(label: "umilog"))
+        try await UmiLogServices.openForPreview(at: directory, now: clock, logger: Logger(label: "umilog"))
     }
 }
 

@@ -40,7 +40,7 @@ struct DiveLogTests {
         let log = try await TemporaryLog()
         defer { log.remove() }
         let saved = try await log.services.saver.save(.essentials(), at: .testNow)
-        let reopened = try await UmiLogServices.open(at: log.directory, now: .testNow)
+        let reopened = try await UmiLogServices.open(at: log.directory, now: { .testNow })
         #expect(try await reopened.dives.fetch(id: saved.id)?.dive == saved.dive)
     }
 

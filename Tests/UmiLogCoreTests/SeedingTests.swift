@@ -40,12 +40,12 @@ struct SeedingTests {
     func firstLaunchOnly() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-seed-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let first = try await UmiLogServices.open(at: directory, now: .testNow)
+        let first = try await UmiLogServices.open(at: directory, now: { .testNow })
         let bundled = try SeedDataset.bundled()
         #expect(try await first.sites.count() == bundled.sites.count)
         #expect(try await first.species.fetchAll().count == bundled.species.count)
         #expect(try await first.dives.count() == 0)
-        let second = try await UmiLogServices.open(at: directory, now: .testNow)
+        let second = try await UmiLogServices.open(at: directory, now: { .testNow })
         #expect(try await second.sites.count() == bundled.sites.count)
         let again = try await second.seeder.seed(bundled, includeSampleDives: true, at: .testNow)
         #expect(again.skipped == ["sites", "species"])

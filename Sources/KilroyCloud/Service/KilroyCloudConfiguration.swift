@@ -37,7 +37,7 @@ public struct KilroyCloudConfiguration: Sendable {
         orphanGracePeriod: TimeInterval = 3_600,
         maximumImageBytes: Int = 10 * 1024 * 1024,
         reportsToHide: Int = 3,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.reciprocity = reciprocity
         self.dropRateLimit = dropRateLimit

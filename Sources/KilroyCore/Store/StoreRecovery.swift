@@ -46,7 +46,7 @@ public enum StoreRecovery {
     /// - Throws: `KilroyStoreError.file` when a leftover cannot be removed or the queue cannot be
     ///   rewritten; what was removed before stays removed.
     public static func run(
-        directory: URL, now: @escaping @Sendable () -> Date = Date.init, wallClock: () -> Date = Date.init,
+        directory: URL, now: @escaping @Sendable () -> Date = Date.init, wallClock: @Sendable () -> Date = Date.init,
         staleAfter: TimeInterval = staleAfter
     ) throws(KilroyStoreError) -> Report {
         var report = Report()

@@ -74,14 +74,15 @@ public struct FileService: Sendable {
 
     /// Removes staging folders that an import killed mid-way left behind (their files were never
     /// promoted, so no record names them). Called when a store is opened; best effort.
-    func removeAbandonedStagingFolders(now: Date = Date()) {
+    func removeAbandonedStagingFolders(now: @Sendable () -> Date = Date.init) {
+        let current = now()
         let manager = FileManager.default
         guard let entries = try? manager.contentsOfDirectory(
             at: directory, includingPropertiesForKeys: [.contentModificationDateKey]
         ) else { return }
         for entry in entries where entry.lastPathComponent.hasPrefix(".staging-") {
             let modified = (try? entry.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
-            guard let modified, now.timeIntervalSince(modified) >= Self.abandonedStagingAge else { continue }
+            guard let modified, current.timeIntervalSince(modified) >= Self.abandonedStagingAge else { continue }
             try? manager.removeItem(at: entry)
         }
     }

@@ -14,7 +14,7 @@ extension UmiLogServices {
     /// folder that does not exist yet shows what a real import would do there (shipped sites
     /// matched, everything else new) without creating the folder, the database or its seed.
     public static func openForPreview(
-        at directory: URL, timeZone: TimeZone = .current, now: Date = Date(), logger: Logger = Logger(label: "umilog")
+        at directory: URL, timeZone: TimeZone = .current, now: @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "umilog")
     ) async throws(UmiLogError) -> UmiLogServices {
         if storeExists(at: directory) {
             return try await open(at: directory, timeZone: timeZone, now: now, logger: logger)
@@ -26,7 +26,7 @@ extension UmiLogServices {
             throw .storeFailed(reason: error.localizedDescription)
         }
         let services = UmiLogServices(directory: directory, database: database, timeZone: timeZone, logger: logger)
-        try await services.seedIfNeeded(at: now)
+        try await services.seedIfNeeded(at: now())
         return services
     }
 }

@@ -26,7 +26,7 @@ public struct UmiLogServices: Sendable {
 
     /// Opens (or creates) the store in `directory` and seeds it if it is not seeded yet.
     public static func open(
-        at directory: URL, timeZone: TimeZone = .current, now: Date = Date(), logger: Logger = Logger(label: "umilog")
+        at directory: URL, timeZone: TimeZone = .current, now: @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "umilog")
     ) async throws(UmiLogError) -> UmiLogServices {
         let database: any DatabaseWriter
         do {
@@ -37,7 +37,7 @@ public struct UmiLogServices: Sendable {
             throw .storeFailed(reason: error.localizedDescription)
         }
         let services = UmiLogServices(directory: directory, database: database, timeZone: timeZone, logger: logger)
-        try await services.seedIfNeeded(at: now)
+        try await services.seedIfNeeded(at: now())
         return services
     }
 
