@@ -182,6 +182,8 @@ let package = Package(
                 "DAGCBOR", "Observability", "Validation", "Storage",
                 .product(name: "BigInt", package: "BigInt"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // For BIP-39's PBKDF2-HMAC-SHA512 (Mnemonic.seed).
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,4 +1,5 @@
 import Crypto
+import CryptoExtras
 import Foundation
 
 /// A BIP-39 mnemonic: entropy written as English words with a checksum, so a person can copy it
@@ -84,7 +85,21 @@ public struct Mnemonic: Hashable, Sendable {
     public func seed(passphrase: String = "") -> Data {
         let password = Array(Self.nfkd(phrase).utf8)
         let salt = Array(Self.nfkd("mnemonic" + passphrase).utf8)
-        return Data(PBKDF2.hmacSHA512(password: password, salt: salt, iterations: 2048, byteCount: 64))
+        do {
+            // BIP-39 fixes 2048 rounds: the phrase's own entropy, not the round count, is what
+            // makes the seed hard to guess. swift-crypto's checked `rounds:` entry point refuses
+            // fewer than 210,000 (OWASP's figure for human-chosen passwords) and would give seeds
+            // no other wallet derives, so the unchecked one is the right call here.
+            let key = try KDF.Insecure.PBKDF2.deriveKey(
+                from: password, salt: salt, using: .sha512, outputByteCount: 64, unsafeUncheckedRounds: 2048
+            )
+            return key.withUnsafeBytes { Data($0) }
+        } catch {
+            // Every parameter above is a valid constant (the phrase is never empty), so the
+            // backends (BoringSSL's PKCS5_PBKDF2_HMAC, CommonCrypto's CCKeyDerivationPBKDF) can
+            // fail only when memory runs out, where carrying on would be no safer than stopping.
+            preconditionFailure("PBKDF2-HMAC-SHA512 failed with constant, valid parameters")
+        }
     }
 
     // MARK: - Encoding
