@@ -1,5 +1,6 @@
 import ArgumentParser
 import BudsCore
+import CommandLineKit
 import Foundation
 
 struct List: AsyncParsableCommand {
@@ -43,7 +44,7 @@ struct List: AsyncParsableCommand {
             memories.map { memory in
                 let (shown, more) = TimelineViewModel.effectSummary(memory)
                 return [
-                    Output.shortID(memory.id), Output.dateTime(memory.sessionAt), memory.strainName,
+                    TextFormat.shortID(memory.id), Output.dateTime(memory.sessionAt), memory.strainName,
                     memory.productType.rawValue, Output.stars(memory.rating),
                     shown.joined(separator: ", ") + (more > 0 ? " +\(more)" : ""), memory.isFavorited ? "♥" : "",
                 ]

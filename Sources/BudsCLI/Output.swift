@@ -22,23 +22,13 @@ enum Output {
         TerminalOutput.table(header, rows)
     }
 
+    /// Local wall-clock minutes: the journal is read by the person who wrote it.
     static func dateTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+        TextFormat.dateTime(date, style: .localMinutes)
     }
 
     static func stars(_ rating: Int) -> String {
         String(repeating: "★", count: max(0, min(rating, 5))) + String(repeating: "☆", count: max(0, 5 - rating))
-    }
-
-    static func shortID(_ id: UUID) -> String {
-        String(id.uuidString.lowercased().prefix(8))
-    }
-
-    static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// "1 location", "3 locations".

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BudsCore
+import CommandLineKit
 import Foundation
 
 struct Show: AsyncParsableCommand {
@@ -22,9 +23,9 @@ struct Show: AsyncParsableCommand {
         ]
         if let brand = memory.brand { lines.append(("Brand", brand)) }
         if let method = memory.consumptionMethod { lines.append(("Method", method.rawValue)) }
-        if let thc = memory.thcPercent { lines.append(("THC", "\(Output.number(thc)) %")) }
-        if let cbd = memory.cbdPercent { lines.append(("CBD", "\(Output.number(cbd)) %")) }
-        if let grams = memory.amountGrams { lines.append(("Amount", "\(Output.number(grams)) g")) }
+        if let thc = memory.thcPercent { lines.append(("THC", "\(TextFormat.number(thc)) %")) }
+        if let cbd = memory.cbdPercent { lines.append(("CBD", "\(TextFormat.number(cbd)) %")) }
+        if let grams = memory.amountGrams { lines.append(("Amount", "\(TextFormat.number(grams)) g")) }
         if !memory.effects.isEmpty { lines.append(("Effects", memory.effects.joined(separator: ", "))) }
         if let notes = memory.notes { lines.append(("Notes", notes)) }
         if let location = memory.location {
@@ -36,7 +37,7 @@ struct Show: AsyncParsableCommand {
         lines.append(("Favourite", memory.isFavorited ? "yes" : "no"))
         lines.append(("Receipt", memory.receiptCID))
         lines.append(("Versions", "\(history.count)"))
-        lines.append(("Verified", verified ? "yes" : "NO — run buds history \(Output.shortID(memory.id))"))
+        lines.append(("Verified", verified ? "yes" : "NO — run buds history \(TextFormat.shortID(memory.id))"))
         let width = lines.map(\.0.count).max() ?? 0
         for (label, value) in lines {
             print("\(label.padding(toLength: width, withPad: " ", startingAt: 0))  \(value)")

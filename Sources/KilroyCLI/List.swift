@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineKit
 import Foundation
 import KilroyCore
 
@@ -23,7 +24,7 @@ struct List: AsyncParsableCommand {
             ["ID", "CAPTURED", "WHERE", "PLACE", "CLOUD", "COMMENT"],
             zip(memories, states).map { memory, state in
                 [
-                    Output.shortID(memory.id.uuidString), Output.dateTime(memory.capturedAt),
+                    TextFormat.shortID(memory.id.uuidString), Output.dateTime(memory.capturedAt),
                     Output.coordinate(memory.coordinate.latitude, memory.coordinate.longitude),
                     Output.snippet(memory.placeName, limit: 24), state.name, Output.snippet(memory.comment),
                 ]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineKit
 import Foundation
 import Geo
 import KilroyCore
@@ -60,7 +61,7 @@ struct Near: AsyncParsableCommand {
         }
         Output.table(
             ["ID", "DISTANCE", "FROM", "PLACE", "COMMENT"],
-            rows.map { [Output.shortID($0.id), Output.distance($0.distanceMeters), $0.source, Output.snippet($0.placeName, limit: 24), Output.snippet($0.comment)] }
+            rows.map { [TextFormat.shortID($0.id), Output.distance($0.distanceMeters), $0.source, Output.snippet($0.placeName, limit: 24), Output.snippet($0.comment)] }
         )
     }
 }

@@ -32,13 +32,7 @@ enum Output {
 
     /// `2026-05-01 09:30:00Z`, always UTC so output does not depend on the machine.
     static func dateTime(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date).replacingOccurrences(of: "T", with: " ")
-    }
-
-    static func shortID(_ id: String) -> String {
-        String(id.lowercased().prefix(8))
+        TextFormat.dateTime(date, style: .utcSeconds)
     }
 
     /// `4.2 m`, `120 m`, `1.35 km`.

@@ -47,7 +47,7 @@ struct Walk: AsyncParsableCommand {
         for row in rows {
             let when = row.time.map(Output.dateTime) ?? "point \(row.pointIndex)"
             let label = row.placeName ?? Output.snippet(row.comment)
-            print("\(when)  approach  \(Output.shortID(row.id))  \(Output.distance(row.distanceMeters))  \(label)")
+            print("\(when)  approach  \(TextFormat.shortID(row.id))  \(Output.distance(row.distanceMeters))  \(label)")
         }
         let points = track.replayPoints.count
         print("\(rows.count) approach\(rows.count == 1 ? "" : "es") along \(points) point\(points == 1 ? "" : "s").")

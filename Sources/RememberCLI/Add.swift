@@ -29,7 +29,7 @@ struct Add: AsyncParsableCommand {
         if global.json {
             return try TerminalOutput.json(PersonOutput(person, files: services.files, now: now))
         }
-        print("Added \(person.name) (\(Output.shortID(person.id))), \(Output.due(person, now: now)).")
+        print("Added \(person.name) (\(TextFormat.shortID(person.id))), \(Output.due(person, now: now)).")
         let descriptors = person.keywords.descriptors
         print("Keywords: \(descriptors.isEmpty ? "none" : descriptors.joined(separator: ", "))")
         if let sketch = person.sketchFile { print("Sketch: \(services.files.url(for: sketch).path)") }

@@ -16,7 +16,7 @@ struct Delete: AsyncParsableCommand {
         if global.json {
             return try TerminalOutput.json(DeletedOutput(id: person.id.uuidString.lowercased(), name: person.name))
         }
-        print("Deleted \(person.name) (\(Output.shortID(person.id))).")
+        print("Deleted \(person.name) (\(TextFormat.shortID(person.id))).")
     }
 
     @MainActor

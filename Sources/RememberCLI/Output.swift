@@ -4,16 +4,13 @@ import RememberCore
 
 /// Text formatting shared by the commands.
 enum Output {
-    static func shortID(_ id: UUID) -> String {
-        String(id.uuidString.lowercased().prefix(8))
-    }
-
     static func date(_ date: Date) -> String {
         formatted(date, "yyyy-MM-dd")
     }
 
+    /// Local wall-clock minutes, like the other journals.
     static func dateTime(_ date: Date) -> String {
-        formatted(date, "yyyy-MM-dd HH:mm")
+        TextFormat.dateTime(date, style: .localMinutes)
     }
 
     /// "due now", "due in 3 days (2026-12-01)", "due tomorrow (…)".
@@ -39,7 +36,7 @@ enum Output {
             people.map { person in
                 let descriptors = person.keywords.descriptors
                 let shown = descriptors.prefix(3).joined(separator: ", ") + (descriptors.count > 3 ? " +\(descriptors.count - 3)" : "")
-                return [shortID(person.id), person.name, person.context ?? "", due(person, now: now), shown]
+                return [TextFormat.shortID(person.id), person.name, person.context ?? "", due(person, now: now), shown]
             }
         )
     }

@@ -106,7 +106,7 @@ struct List: AsyncParsableCommand {
         TerminalOutput.table(["ID", "WHEN", "SITE", "DEPTH", "TIME", "SIGHTINGS"], dives.map { logged in
             let dive = logged.dive
             return [
-                Output.shortID(dive.id), Output.dateTime(dive.startTime), Output.siteName(dive.siteID, sites),
+                TextFormat.shortID(dive.id), Output.dateTime(dive.startTime), Output.siteName(dive.siteID, sites),
                 units.length(dive.maxDepthMeters), Output.duration(dive.bottomTimeSeconds), String(logged.sightings.count),
             ]
         })
@@ -179,17 +179,17 @@ enum DiveReport {
         if let suit = details.suit { lines.append("  suit:        \(suit)") }
         for (index, cylinder) in details.cylinders.enumerated() {
             let gas = cylinder.heliumPercent > 0
-                ? "\(Output.number(cylinder.oxygenPercent))/\(Output.number(cylinder.heliumPercent))"
-                : cylinder.breathingGas?.label ?? "\(Output.number(cylinder.oxygenPercent)) % O₂"
+                ? "\(TextFormat.number(cylinder.oxygenPercent))/\(TextFormat.number(cylinder.heliumPercent))"
+                : cylinder.breathingGas?.label ?? "\(TextFormat.number(cylinder.oxygenPercent)) % O₂"
             let parts = [
-                cylinder.description, cylinder.sizeLiters.map { "\(Output.number($0)) l" }, gas,
+                cylinder.description, cylinder.sizeLiters.map { "\(TextFormat.number($0)) l" }, gas,
                 cylinder.startPressureBar.map { "\(units.pressure($0)) → \(cylinder.endPressureBar.map(units.pressure) ?? "?")" },
                 cylinder.use.map(\.rawValue),
             ].compactMap { $0 }
             lines.append((index == 0 ? "  cylinders:   " : "               ") + parts.joined(separator: ", "))
         }
         let weight = details.weights.reduce(0) { $0 + $1.kilograms }
-        if !details.weights.isEmpty { lines.append("  weight:      \(Output.number(weight)) kg") }
+        if !details.weights.isEmpty { lines.append("  weight:      \(TextFormat.number(weight)) kg") }
         if let computer = details.diveComputer { lines.append("  computer:    \(computer)") }
         return lines
     }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import UmiLogCore
 
@@ -153,16 +154,9 @@ struct DiveOutput: Encodable {
 
 /// Shared text formatting of the human-readable output.
 enum Output {
+    /// Local wall-clock minutes, as the diver logged them.
     static func dateTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
-    }
-
-    /// A number without a needless ".0": 11.1, 2, 16.
-    static func number(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        TextFormat.dateTime(date, style: .localMinutes)
     }
 
     /// "45 min" or "1 h 05 min".
@@ -170,8 +164,6 @@ enum Output {
         let minutes = (seconds + 30) / 60
         return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
     }
-
-    static func shortID(_ id: UUID) -> String { String(id.uuidString.lowercased().prefix(8)) }
 
     static func distance(_ meters: Double, units: UnitSystem) -> String {
         switch units {

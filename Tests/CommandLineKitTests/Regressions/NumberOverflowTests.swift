@@ -1,0 +1,17 @@
+import CommandLineKit
+import Foundation
+import Testing
+
+/// Buds' copy of `number` converted every whole `Double` to `Int`, which traps for values beyond
+/// `Int`'s range and for infinities; UmiLog's copy had the guard. The shared one must keep it.
+@Suite("Printing a number too large for Int does not crash")
+struct NumberOverflowTests {
+    @Test(arguments: [1e20, -1e20, Double.infinity, -Double.infinity, Double.greatestFiniteMagnitude])
+    func wholeValuesOutsideIntRangeArePrintedAsDoubles(value: Double) {
+        #expect(TextFormat.number(value) == String(value))
+    }
+
+    @Test func notANumberIsPrintedAsDoubleDoes() {
+        #expect(TextFormat.number(.nan) == "nan")
+    }
+}
