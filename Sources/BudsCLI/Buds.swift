@@ -12,7 +12,7 @@ struct Buds: AsyncParsableCommand {
         abstract: "A private cannabis-session journal whose every entry is a signed, content-addressed receipt.",
         discussion: """
             The journal lives in --store DIR, or $BUDS_HOME, or ~/.local/share/buds; it is created on first use.
-            Exit status: 0 on success, 1 on a failure (the reason is on stderr), 2 on a usage error.
+            \(CommandRunner.exitStatusHelp)
             """,
         subcommands: [
             Init.self, Add.self, List.self, Show.self, Edit.self, Delete.self, Favorite.self, History.self,

@@ -13,7 +13,7 @@ struct Flipcash: AsyncParsableCommand {
         abstract: "Exact money, bonding-curve quotes, cash-code bills and cash links — offline.",
         discussion: """
             Amounts are read as typed ("12.34", always a dot), never through the machine's locale. \
-            Exit status: 0 on success, 1 on a failure (the reason is on stderr), 2 on a usage error.
+            \(CommandRunner.exitStatusHelp)
             """,
         subcommands: [AmountCommand.self, CurveCommand.self, BillCommand.self, ScanCommand.self, LinkCommand.self]
     )

@@ -13,7 +13,7 @@ struct Kilroy: AsyncParsableCommand {
             Memories live in --store DIR, or $KILROY_HOME, or ~/.local/share/kilroy; it is created on first use.
             With --cloud URL (an app-server) drops are uploaded and near also lists other people's kilroys;
             without it, drops wait in the upload queue until `kilroy sync --cloud URL`.
-            Exit status: 0 on success, 1 on a failure (the reason is on stderr), 2 on a usage error.
+            \(CommandRunner.exitStatusHelp)
             """,
         subcommands: [Drop.self, List.self, Near.self, Show.self, Delete.self, Walk.self, Sync.self, GeohashCommand.self]
     )

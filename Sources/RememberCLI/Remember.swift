@@ -11,7 +11,7 @@ struct Remember: AsyncParsableCommand {
         abstract: "Remember the names of people you meet: a card per person, quizzed at growing intervals.",
         discussion: """
             The store lives in --store DIR, or $REMEMBER_HOME, or ~/.local/share/remember; it is created on first use.
-            Exit status: 0 on success, 1 on a failure (the reason is on stderr), 2 on a usage error.
+            \(CommandRunner.exitStatusHelp)
             """,
         subcommands: [
             Add.self, List.self, Show.self, Delete.self, Due.self, Review.self, Sketch.self, Contexts.self,

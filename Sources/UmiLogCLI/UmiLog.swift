@@ -14,7 +14,7 @@ struct UmiLog: AsyncParsableCommand {
             and seeded with the shipped dive sites and species.
             Values are stored in SI units. Options take metric numbers, or a number with its unit \
             (--depth 82ft, --temp 80F, --start-pressure 3000psi); --units imperial changes what is shown.
-            Exit status: 0 on success, 1 on a failure (the reason is on stderr), 2 on a usage error.
+            \(CommandRunner.exitStatusHelp)
             """,
         subcommands: [
             Sites.self, SpeciesCommand.self, Log.self, Quick.self, List.self, Show.self, Edit.self, Delete.self,
