@@ -17,8 +17,5 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-/// `--json` on read commands.
-struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print machine-readable JSON.")
-    var json = false
-}
+/// `--json` on read commands: the flag every CLI shares.
+typealias OutputOptions = JSONOutputOption

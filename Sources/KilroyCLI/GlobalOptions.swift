@@ -12,8 +12,10 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "An app-server to share drops with, e.g. http://127.0.0.1:8080.")
     var cloud: CloudURL?
 
-    @Flag(name: .long, help: "Print machine-readable JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutputOption
+
+    /// Whether `--json` was given.
+    var json: Bool { output.json }
 
     @Option(name: .long, help: "Use this time as now (ISO 8601, e.g. 2026-05-01T09:30:00Z), for reproducible runs.")
     var now: DateTimeArgument?

@@ -1,7 +1,4 @@
-import ArgumentParser
+import CommandLineKit
 
-/// `--json` for the geohash commands, which need no store.
-struct JSONOption: ParsableArguments {
-    @Flag(name: .long, help: "Print machine-readable JSON.")
-    var json = false
-}
+/// `--json` for the geohash commands, which need no store: the flag every CLI shares.
+typealias JSONOption = JSONOutputOption

@@ -9,8 +9,10 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "The store folder (default: $REMEMBER_HOME or ~/.local/share/remember).")
     var store: String?
 
-    @Flag(name: .long, help: "Print machine-readable JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutputOption
+
+    /// Whether `--json` was given.
+    var json: Bool { output.json }
 
     @Option(name: .long, help: "Use this time as now (ISO 8601 date or date-time, e.g. 2026-12-01 or 2026-12-01T09:30:00Z).")
     var now: DateTimeArgument?

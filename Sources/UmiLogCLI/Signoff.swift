@@ -60,14 +60,14 @@ struct Verify: AsyncParsableCommand {
 struct Keygen: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Create an instructor signing key (Ed25519) in FILE.")
     @Option(name: .long, help: "Where to write the key (it must not exist yet).") var out: String
-    @Flag(name: .long, help: "Print machine-readable JSON.") var json = false
+    @OptionGroup var output: JSONOutputOption
 
     func run() throws {
         let url = HomeDirectory.fileURL(out)
         let (text, identity) = InstructorKey.generate()
         // Created exclusively with mode 0600, so `sign` accepts it under the key-file rule.
         try PrivateKeyFile.create(Data(text.utf8), at: url.path)
-        if json {
+        if output.json {
             struct KeyOutput: Encodable { let file: String; let did: String }
             return try TerminalOutput.json(KeyOutput(file: url.path, did: identity.didKey))
         }

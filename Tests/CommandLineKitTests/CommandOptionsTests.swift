@@ -1,0 +1,17 @@
+import ArgumentParser
+import CommandLineKit
+import Testing
+
+@Suite("Options and help text shared by the command lines")
+struct CommandOptionsTests {
+    @Test func jsonFlagIsOffUnlessGiven() throws {
+        #expect(try JSONOutputOption.parse([]).json == false)
+        #expect(try JSONOutputOption.parse(["--json"]).json == true)
+    }
+
+    @Test func exitStatusHelpNamesTheThreeCodes() {
+        for code in ["0 on success", "1 on a failure", "2 on a usage error"] {
+            #expect(CommandRunner.exitStatusHelp.contains(code))
+        }
+    }
+}
