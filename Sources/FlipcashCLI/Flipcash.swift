@@ -24,8 +24,11 @@ struct Flipcash: AsyncParsableCommand {
 }
 
 /// The options every command takes.
-struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print machine-readable JSON (amounts as decimal strings).") var json = false
+typealias OutputOptions = JSONOutputFlag<DecimalAmountsJSONHelp>
+
+/// Amounts go out as decimal strings so no reader rounds them through a binary float.
+enum DecimalAmountsJSONHelp: JSONOutputHelp {
+    static var text: String { "Print machine-readable JSON (amounts as decimal strings)." }
 }
 
 extension CurrencyCode: ExpressibleByArgument {

@@ -9,8 +9,10 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "The store folder (default: $UMILOG_HOME or ~/.local/share/umilog).")
     var store: String?
 
-    @Flag(name: .long, help: "Print machine-readable JSON (SI units).")
-    var json = false
+    @OptionGroup var output: JSONOutputFlag<SIUnitsJSONHelp>
+
+    /// Whether `--json` was given.
+    var json: Bool { output.json }
 
     @Option(name: .long, help: "Units to show: metric or imperial.")
     var units: UnitSystem = .metric
@@ -42,3 +44,8 @@ struct GlobalOptions: ParsableArguments {
 extension UnitSystem: ExpressibleByArgument {}
 extension CurrentStrength: ExpressibleByArgument {}
 extension SiteStatus: ExpressibleByArgument {}
+
+/// UmiLog's JSON is in SI units whatever `--units` says, so scripts need not convert back.
+enum SIUnitsJSONHelp: JSONOutputHelp {
+    static var text: String { "Print machine-readable JSON (SI units)." }
+}

@@ -8,12 +8,12 @@ struct Voice: AsyncParsableCommand {
         abstract: "Parse a spoken transcript into dive fields (nothing is saved), e.g. \"depth twenty five bottom time forty\"."
     )
     @Argument(help: "The transcript (several words are joined).") var transcript: [String]
-    @Flag(name: .long, help: "Print machine-readable JSON (SI units).") var json = false
+    @OptionGroup var output: JSONOutputFlag<SIUnitsJSONHelp>
     @Option(name: .long, help: "Units to show: metric or imperial.") var units: UnitSystem = .metric
 
     func run() async throws {
         let result = VoiceCommandParser().parse(transcript.joined(separator: " "))
-        if json { return try TerminalOutput.json(VoiceOutput(result)) }
+        if output.json { return try TerminalOutput.json(VoiceOutput(result)) }
         let fields = result.fields
         var lines: [String] = []
         if let value = fields.maxDepthMeters { lines.append("depth:           \(units.length(value))") }
