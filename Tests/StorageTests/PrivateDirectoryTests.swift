@@ -35,12 +35,12 @@ struct PrivateDirectoryTests {
     func existingFoldersAreLeftAlone() throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
-        let shared = temp.url.appendingPathComponent("shared", isDirectory: true)
-        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
-        try FileManager.default.setAttributes([.posixPermissions: 0o750], ofItemAtPath: shared.path)
-        try PrivateDirectory.create(at: shared.appendingPathComponent("store"))
-        #expect(Self.mode(shared) == 0o750)
-        #expect(Self.mode(shared.appendingPathComponent("store")) == 0o700)
+        let group = temp.url.appendingPathComponent("group", isDirectory: true)
+        try FileManager.default.createDirectory(at: group, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o750], ofItemAtPath: group.path)
+        try PrivateDirectory.create(at: group.appendingPathComponent("store"))
+        #expect(Self.mode(group) == 0o750)
+        #expect(Self.mode(group.appendingPathComponent("store")) == 0o700)
     }
 
     @Test("a file in the way is an error naming the folder")

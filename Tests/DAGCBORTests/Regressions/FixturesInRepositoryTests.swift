@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// Issue 13: a clone of the repository on its own failed 77 tests, because 17 test files read a
-/// `shared` folder next to the checkout, which exists only beside the team's own. Every fixture now
+/// reference folder next to the checkout, which exists only beside the team's own. Every fixture now
 /// lives in `Tests/Fixtures`; these tests keep it that way. (They sit in the DAG-CBOR suite, the
 /// first test target, because its SHA-256 (a CID's digest) checks the dive logs byte for byte.)
 @Suite("Regression: the test suite needs nothing outside the repository")
