@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Kilroy device credential: 256 random bits the device creates once and sends as
 /// `Authorization: Bearer <token>`, written as 43 characters of base64url without padding.
 ///
@@ -37,50 +39,23 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible, CustomRe
     /// Reads the written form: exactly 43 characters of `A-Z a-z 0-9 - _`, canonical. `nil` for
     /// anything else (never a crash, whatever the input).
     public init?(text: some StringProtocol) {
-        let utf8 = Array(text.utf8)
-        guard utf8.count == Self.characterCount else { return nil }
-        var values: [UInt8] = []
-        values.reserveCapacity(utf8.count)
-        for byte in utf8 {
-            guard let value = Self.value(of: byte) else { return nil }
-            values.append(value)
-        }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(Self.byteCount)
-        var buffer: UInt32 = 0
-        var bits = 0
-        for value in values {
-            buffer = (buffer << 6) | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                decoded.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
-            }
-        }
-        // 43 × 6 = 258 bits: 256 of data and 2 left over, which must be zero to be canonical.
-        guard decoded.count == Self.byteCount, buffer & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
-        bytes = decoded
+        let text = String(text)
+        guard text.utf8.count == Self.characterCount else { return nil }
+        // base64url is base64 with `-_` for `+/`; Foundation decodes it once translated and padded.
+        let standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/") + "="
+        guard let data = Data(base64Encoded: standard), data.count == Self.byteCount else { return nil }
+        let token = DeviceToken(validBytes: Array(data))
+        // Writing it back must give the same text: that refuses `+`, `/` and `=` in the input and
+        // a last character whose 2 unused bits are set, so each 32 bytes have one spelling.
+        guard token.text == text else { return nil }
+        self = token
     }
 
     /// The written form, 43 characters of base64url. Send it; never log it.
     public var text: String {
-        var output: [UInt8] = []
-        output.reserveCapacity(Self.characterCount)
-        var buffer: UInt32 = 0
-        var bits = 0
-        for byte in bytes {
-            buffer = (buffer << 8) | UInt32(byte)
-            bits += 8
-            while bits >= 6 {
-                bits -= 6
-                output.append(Self.alphabet[Int((buffer >> UInt32(bits)) & 0x3F)])
-            }
-            buffer &= (1 << UInt32(bits)) - 1
-        }
-        if bits > 0 {
-            output.append(Self.alphabet[Int((buffer << UInt32(6 - bits)) & 0x3F)])
-        }
-        return String(decoding: output, as: UTF8.self)
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 
     /// Says that this is a device token without showing it.
@@ -99,18 +74,5 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible, CustomRe
             return nil
         }
         self = token
-    }
-
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
-    private static func value(of byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a") + 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0") + 52
-        case UInt8(ascii: "-"): 62
-        case UInt8(ascii: "_"): 63
-        default: nil
-        }
     }
 }
