@@ -69,7 +69,7 @@ struct RememberCLITests {
     @Test("delete removes the record, the sketch and the photo")
     func delete_removesRecordAndFiles() throws {
         let cli = CLIProcess.remember()
-        let photo = try cli.file("ana.jpg", TestImages.jpeg)
+        let photo = try cli.file("ana.jpg", ValidImages.jpeg())
         let added = try cli.addPerson(["--name", "Ana", "--photo", photo])
         let sketch = try #require(added["sketchFile"] as? String)
         let storedPhoto = try #require(added["photoFile"] as? String)
@@ -137,7 +137,7 @@ struct RememberCLITests {
     @Test("export then import into another store brings the same people back, once")
     func exportImport_roundTrip() throws {
         let source = CLIProcess.remember()
-        let photo = try source.file("p.jpg", TestImages.jpeg)
+        let photo = try source.file("p.jpg", ValidImages.jpeg())
         _ = try source.addPerson(["--name", "Ana Lima", "--context", "Work", "--ramble", "tall, loves jazz; has a dog, really", "--photo", photo])
         _ = try source.addPerson(["--name", "Zoë", "--context", "Book club"])
         let file = source.store.deletingLastPathComponent().appendingPathComponent("people-\(UUID().uuidString).vcf")
@@ -152,7 +152,7 @@ struct RememberCLITests {
         let ana = try #require(people.first { $0["name"] as? String == "Ana Lima" })
         #expect(ana["transcript"] as? String == "tall, loves jazz; has a dog, really")
         #expect(ana["context"] as? String == "Work")
-        #expect((ana["photoFile"] as? String).map { try? Data(contentsOf: URL(fileURLWithPath: $0)) } == TestImages.jpeg)
+        #expect((ana["photoFile"] as? String).map { try? Data(contentsOf: URL(fileURLWithPath: $0)) } == ValidImages.jpeg())
 
         let again = try target.jsonObject("import", [file.path])
         #expect((again["imported"] as? [Any])?.count == 0)

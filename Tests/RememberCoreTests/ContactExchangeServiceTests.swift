@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RememberCore
 
@@ -68,7 +69,7 @@ struct ContactExchangeServiceTests {
         let store = try TemporaryStore()
         defer { store.remove() }
         let long = String(repeating: "x", count: 101)
-        let file = VCardWriter(version: .v3).write([VCardContact(formattedName: long, photo: VCardPhoto(data: TestImages.jpeg, mediaType: "image/jpeg"))])
+        let file = VCardWriter(version: .v3).write([VCardContact(formattedName: long, photo: VCardPhoto(data: ValidImages.jpeg(), mediaType: "image/jpeg"))])
 
         let report = try await store.services.contacts.importContacts(from: Data(file.utf8), at: .testNow)
 
@@ -85,7 +86,7 @@ struct ContactExchangeServiceTests {
         let person = try await store.services.people.add(
             PersonDraft(
                 name: "Maria de la Cruz", context: "Salsa class", transcript: "short; laughs a lot, from Cali",
-                photo: try Photo(data: TestImages.png, source: "t")
+                photo: try Photo(data: ValidImages.png(), source: "t")
             ),
             at: .testNow
         )
@@ -100,7 +101,7 @@ struct ContactExchangeServiceTests {
         #expect(contact.familyName == "de la Cruz")
         #expect(contact.note == "short; laughs a lot, from Cali")
         #expect(contact.categories == ["Salsa class"])
-        #expect(contact.photo == VCardPhoto(data: TestImages.png, mediaType: "image/png"))
+        #expect(contact.photo == VCardPhoto(data: ValidImages.png(), mediaType: "image/png"))
         #expect(contact.uid == person.id.uuidString.lowercased())
     }
 
@@ -109,7 +110,7 @@ struct ContactExchangeServiceTests {
         let store = try TemporaryStore()
         defer { store.remove() }
         let person = try await store.services.people.add(
-            PersonDraft(name: "Ana", photo: try Photo(data: TestImages.jpeg, source: "t")), at: .testNow
+            PersonDraft(name: "Ana", photo: try Photo(data: ValidImages.jpeg(), source: "t")), at: .testNow
         )
         try FileManager.default.removeItem(at: store.directory.appendingPathComponent(try #require(person.photoFile)))
         #expect(throws: RememberError.unreadableFile(

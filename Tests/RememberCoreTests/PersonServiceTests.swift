@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 @testable import RememberCore
 
@@ -68,7 +69,7 @@ struct PersonServiceTests {
         let sketchURL = store.directory.appendingPathComponent(try #require(first.sketchFile))
         let sketch = try Data(contentsOf: sketchURL)
         await #expect(throws: RememberError.duplicatePerson(id.uuidString.lowercased())) {
-            try await store.services.people.add(PersonDraft(name: "Bob", photo: try Photo(data: TestImages.png, source: "x"), id: id), at: .testNow)
+            try await store.services.people.add(PersonDraft(name: "Bob", photo: try Photo(data: ValidImages.png(), source: "x"), id: id), at: .testNow)
         }
         #expect(try await store.services.people.fetch(id: id)?.name == "Ana")
         #expect(try Data(contentsOf: sketchURL) == sketch)
@@ -79,7 +80,7 @@ struct PersonServiceTests {
     func delete_withPhoto_removesFilesAndRecord() async throws {
         let store = try TemporaryStore()
         defer { store.remove() }
-        let photo = try Photo(data: TestImages.jpeg, source: "test")
+        let photo = try Photo(data: ValidImages.jpeg(), source: "test")
         let person = try await store.services.people.add(PersonDraft(name: "Ana", photo: photo), at: .testNow)
         #expect(person.photoFile?.hasSuffix(".jpg") == true)
         #expect(store.fileExists(person.photoFile))
@@ -163,10 +164,10 @@ struct PersonServiceTests {
         }
         // Only the first bytes of a JPEG: the kind of file that used to pass on its magic number.
         #expect(throws: RememberError.unreadablePhoto(path: "j", reason: "is a JPEG image that ends early (cut short in a download or copy?)")) {
-            try Photo(data: TestImages.jpeg.prefix(20), source: "j")
+            try Photo(data: ValidImages.jpeg().prefix(20), source: "j")
         }
         #expect(throws: RememberError.unreadablePhoto(path: "e", reason: "is empty")) { try Photo(data: Data(), source: "e") }
-        let huge = TestImages.jpeg + Data(count: Photo.maximumBytes)
+        let huge = ValidImages.jpeg() + Data(count: Photo.maximumBytes)
         #expect(throws: RememberError.unreadablePhoto(path: "h", reason: "is larger than 10 MB")) { try Photo(data: huge, source: "h") }
     }
 }

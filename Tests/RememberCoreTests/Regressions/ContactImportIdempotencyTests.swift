@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 @testable import RememberCore
 
@@ -26,7 +27,7 @@ struct ContactImportIdempotencyTests {
         FN:Cara Diaz\r
         ORG:Climbing Gym;\r
         BDAY:1990-04-01\r
-        PHOTO;ENCODING=b;TYPE=JPEG:\(TestImages.jpeg.base64EncodedString())\r
+        PHOTO;ENCODING=b;TYPE=JPEG:\(ValidImages.jpeg().base64EncodedString())\r
         END:VCARD\r
         BEGIN:VCARD\r
         VERSION:3.0\r
