@@ -2,6 +2,7 @@ import ArgumentParser
 import BudsCore
 import CommandLineKit
 import Foundation
+import Validation
 
 struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show one memory (its latest version) and whether it verifies.")
@@ -23,9 +24,9 @@ struct Show: AsyncParsableCommand {
         ]
         if let brand = memory.brand { lines.append(("Brand", brand)) }
         if let method = memory.consumptionMethod { lines.append(("Method", method.rawValue)) }
-        if let thc = memory.thcPercent { lines.append(("THC", "\(TextFormat.number(thc)) %")) }
-        if let cbd = memory.cbdPercent { lines.append(("CBD", "\(TextFormat.number(cbd)) %")) }
-        if let grams = memory.amountGrams { lines.append(("Amount", "\(TextFormat.number(grams)) g")) }
+        if let thc = memory.thcPercent { lines.append(("THC", "\(Wording.number(thc)) %")) }
+        if let cbd = memory.cbdPercent { lines.append(("CBD", "\(Wording.number(cbd)) %")) }
+        if let grams = memory.amountGrams { lines.append(("Amount", "\(Wording.number(grams)) g")) }
         if !memory.effects.isEmpty { lines.append(("Effects", memory.effects.joined(separator: ", "))) }
         if let notes = memory.notes { lines.append(("Notes", notes)) }
         if let location = memory.location {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Formatting of values in the human-readable output, shared so every command line shows an id,
-/// a date-time or a number the same way (issue 14: these were copied into each CLI).
+/// or a date-time the same way (numbers and counts: `Validation.Wording`) (issue 14: these were copied into each CLI).
 public enum TextFormat {
     /// How a date-time is shown. The CLIs differ on purpose and their tests pin each form, so the
     /// caller names the one it has always printed.
@@ -35,11 +35,5 @@ public enum TextFormat {
             formatter.formatOptions = [.withInternetDateTime]
             return formatter.string(from: date).replacingOccurrences(of: "T", with: " ")
         }
-    }
-
-    /// A number without a needless ".0": `11.1`, `2`, `16`. Whole values too large for `Int`
-    /// (and infinities) are printed as `Double` does, because converting them would trap.
-    public static func number(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineKit
 import Foundation
+import Validation
 import UmiLogCore
 
 /// `umilog log`: the full wizard in one line.
@@ -179,17 +180,17 @@ enum DiveReport {
         if let suit = details.suit { lines.append("  suit:        \(suit)") }
         for (index, cylinder) in details.cylinders.enumerated() {
             let gas = cylinder.heliumPercent > 0
-                ? "\(TextFormat.number(cylinder.oxygenPercent))/\(TextFormat.number(cylinder.heliumPercent))"
-                : cylinder.breathingGas?.label ?? "\(TextFormat.number(cylinder.oxygenPercent)) % O₂"
+                ? "\(Wording.number(cylinder.oxygenPercent))/\(Wording.number(cylinder.heliumPercent))"
+                : cylinder.breathingGas?.label ?? "\(Wording.number(cylinder.oxygenPercent)) % O₂"
             let parts = [
-                cylinder.description, cylinder.sizeLiters.map { "\(TextFormat.number($0)) l" }, gas,
+                cylinder.description, cylinder.sizeLiters.map { "\(Wording.number($0)) l" }, gas,
                 cylinder.startPressureBar.map { "\(units.pressure($0)) → \(cylinder.endPressureBar.map(units.pressure) ?? "?")" },
                 cylinder.use.map(\.rawValue),
             ].compactMap { $0 }
             lines.append((index == 0 ? "  cylinders:   " : "               ") + parts.joined(separator: ", "))
         }
         let weight = details.weights.reduce(0) { $0 + $1.kilograms }
-        if !details.weights.isEmpty { lines.append("  weight:      \(TextFormat.number(weight)) kg") }
+        if !details.weights.isEmpty { lines.append("  weight:      \(Wording.number(weight)) kg") }
         if let computer = details.diveComputer { lines.append("  computer:    \(computer)") }
         return lines
     }

@@ -12,13 +12,13 @@ public protocol Validator<Input, Output>: Sendable {
 }
 
 extension Validator {
-    /// The canonical form of `input`, or a ``ValidationError`` naming `field` with `reason`.
+    /// The canonical form of `input`, or a ``FieldIssue`` naming `field` with `reason`.
     ///
     /// Use this where a form is submitted and each field needs its own message, e.g.
-    /// `try ratingValidator.require(text, field: "rating", reason: "must be between 1 and 5")`.
-    public func require(_ input: Input, field: String, reason: String) throws(ValidationError) -> Output {
+    /// `try ratingValidator.require(text, field: BudsField.rating, reason: "must be between 1 and 5")`.
+    public func require<Field>(_ input: Input, field: Field, reason: String) throws(FieldIssue<Field>) -> Output {
         guard let output = validate(input) else {
-            throw ValidationError(field: field, reason: reason)
+            throw FieldIssue(field, reason)
         }
         return output
     }

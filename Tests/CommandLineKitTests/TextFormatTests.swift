@@ -11,13 +11,6 @@ struct TextFormatTests {
         #expect(TextFormat.shortID("ab") == "ab")
     }
 
-    @Test func wholeNumbersDropTheDecimalPoint() {
-        #expect(TextFormat.number(2) == "2")
-        #expect(TextFormat.number(-16) == "-16")
-        #expect(TextFormat.number(11.1) == "11.1")
-        #expect(TextFormat.number(0.5) == "0.5")
-    }
-
     @Test func utcSecondsIsTheSameOnEveryMachine() {
         // 2026-05-01T09:30:00Z
         let date = Date(timeIntervalSince1970: 1_777_627_800)

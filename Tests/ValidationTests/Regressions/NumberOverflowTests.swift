@@ -1,5 +1,5 @@
-import CommandLineKit
 import Foundation
+import Validation
 import Testing
 
 /// Buds' copy of `number` converted every whole `Double` to `Int`, which traps for values beyond
@@ -8,10 +8,10 @@ import Testing
 struct NumberOverflowTests {
     @Test(arguments: [1e20, -1e20, Double.infinity, -Double.infinity, Double.greatestFiniteMagnitude])
     func wholeValuesOutsideIntRangeArePrintedAsDoubles(value: Double) {
-        #expect(TextFormat.number(value) == String(value))
+        #expect(Wording.number(value) == String(value))
     }
 
     @Test func notANumberIsPrintedAsDoubleDoes() {
-        #expect(TextFormat.number(.nan) == "nan")
+        #expect(Wording.number(.nan) == "nan")
     }
 }
