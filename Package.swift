@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Receipts", targets: ["Receipts"]),
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
         .library(name: "Observability", targets: ["Observability"]),
         .library(name: "Validation", targets: ["Validation"]),
         .library(name: "XMLKit", targets: ["XMLKit"]),
@@ -56,8 +57,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
             name: "Storage",
-            dependencies: ["DAGCBOR", "CZlib", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["DAGCBOR", "CZlib", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // The GRDB half of storage, apart so that a server store on PostgreSQL links no SQLite.
+        .target(name: "SQLiteStorage", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Observability", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "Validation"),
         .target(name: "XMLKit"),
@@ -74,7 +77,7 @@ let package = Package(
         .target(
             name: "BudsCore",
             dependencies: [
-                "DAGCBOR", "Identity", "Receipts", "Geo", "Storage", "Observability", "Validation",
+                "DAGCBOR", "Identity", "Receipts", "Geo", "Storage", "SQLiteStorage", "Observability", "Validation",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -84,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "BudsCLI",
             dependencies: [
-                "BudsCore", "Receipts", "Storage", "Observability", "CommandLineKit",
+                "BudsCore", "Receipts", "Storage", "Observability", "Validation", "CommandLineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -94,7 +97,7 @@ let package = Package(
         .target(
             name: "RememberCore",
             dependencies: [
-                "Storage", "Observability", "Validation",
+                "Storage", "SQLiteStorage", "Observability", "Validation",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -130,7 +133,7 @@ let package = Package(
         .target(
             name: "KilroyCloud",
             dependencies: [
-                "KilroyAPI", "Geo", "Storage", "Observability", "Validation", "DAGCBOR",
+                "KilroyAPI", "Geo", "Storage", "SQLiteStorage", "Observability", "Validation", "DAGCBOR",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -153,7 +156,7 @@ let package = Package(
         .target(
             name: "UmiLogCore",
             dependencies: [
-                "Geo", "Storage", "Observability", "Validation", "DAGCBOR", "Identity", "Receipts", "XMLKit",
+                "Geo", "Storage", "SQLiteStorage", "Observability", "Validation", "DAGCBOR", "Identity", "Receipts", "XMLKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -179,7 +182,7 @@ let package = Package(
         .target(
             name: "FlipcashCore",
             dependencies: [
-                "DAGCBOR", "Observability", "Validation", "Storage",
+                "DAGCBOR", "Observability", "Validation", "Storage", "SQLiteStorage",
                 .product(name: "BigInt", package: "BigInt"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // For BIP-39's PBKDF2-HMAC-SHA512 (Mnemonic.seed).
@@ -216,7 +219,11 @@ let package = Package(
         .testTarget(name: "IdentityTests", dependencies: ["TestSupport", "Identity", "DAGCBOR", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "ReceiptsTests", dependencies: ["TestSupport", "Receipts", "DAGCBOR", "Identity", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "GeoTests", dependencies: ["TestSupport", "Geo"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "DAGCBOR", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage", "DAGCBOR"]),
+        .testTarget(
+            name: "SQLiteStorageTests",
+            dependencies: ["TestSupport", "SQLiteStorage", "Storage", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "ObservabilityTests", dependencies: ["TestSupport", "Observability", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
         .testTarget(name: "XMLKitTests", dependencies: ["XMLKit"]),

@@ -72,6 +72,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "UmiLogCore", package: "LocalFirstApps"),
                 .product(name: "Storage", package: "LocalFirstApps"),
+                .product(name: "SQLiteStorage", package: "LocalFirstApps"),
                 .product(name: "Geo", package: "LocalFirstApps"),
                 .product(name: "UmiLogPipeline", package: "LocalFirstApps"),
             ],

@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import GRDB
 import Storage
 import Testing
+import TestSupport
 
 /// Guards issue 13: store folders were made with `FileManager.createDirectory`, whose mode is
 /// `0777` less the umask, so under `umask 000` every store was open to all users. (The umask
@@ -57,15 +57,5 @@ struct PrivateDirectoryTests {
         }
         #expect(path == target.path)
         #expect(reason.contains("is not a folder"))
-    }
-
-    @Test("the database opener creates a missing folder 0700")
-    func databaseFolderIsPrivate() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
-        let folder = temp.url.appendingPathComponent("db/inner", isDirectory: true)
-        _ = try DatabaseOpener.openFile(at: folder.appendingPathComponent("app.sqlite"), migrator: DatabaseMigrator())
-        #expect(Self.mode(folder) == 0o700)
-        #expect(Self.mode(temp.url.appendingPathComponent("db")) == 0o700)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteStorage
 import Storage
 import Testing
 @testable import UmiLogCore

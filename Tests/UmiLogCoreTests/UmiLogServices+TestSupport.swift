@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import GRDB
+import SQLiteStorage
 import Storage
 @testable import UmiLogCore
 

@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import Geo
+import SQLiteStorage
 import Storage
 import UmiLogCore
 

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Logging
 import Receipts
+import SQLiteStorage
 import Storage
 
 /// Backs the journal up as a CAR v1 archive and restores one, so a journal can be moved and

@@ -3,6 +3,7 @@ import GRDB
 import Identity
 import Logging
 import Receipts
+import SQLiteStorage
 import Storage
 
 /// A journal on disk, wired: the store folder holds `buds.sqlite`, `keys/` (the identity, one

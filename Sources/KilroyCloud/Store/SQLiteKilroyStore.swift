@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import GRDB
+import SQLiteStorage
 import Storage
 
 /// The Kilroy cloud's embedded store: one SQLite file (WAL) through GRDB.

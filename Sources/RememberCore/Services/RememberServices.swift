@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import SQLiteStorage
 import Storage
 
 /// A Remember store folder, wired: `remember.sqlite` (people and their review schedule),

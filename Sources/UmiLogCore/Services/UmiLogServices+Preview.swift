@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import SQLiteStorage
 import Storage
 
 extension UmiLogServices {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Identity
 import Logging
+import SQLiteStorage
 import Storage
 
 /// An UmiLog store folder, wired: `umilog.sqlite` holds the sites, species and the log.

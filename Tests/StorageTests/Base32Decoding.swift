@@ -1,24 +1,3 @@
-import Foundation
-
-/// A fresh folder under the system temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storage-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func contents(of folder: URL? = nil) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: (folder ?? url).path).sorted()
-    }
-}
-
 /// RFC 4648 base32 (lower-case alphabet, no padding) decoder written independently of the
 /// implementation under test, to check CID strings round-trip.
 func decodeBase32Lower(_ text: String) -> [UInt8]? {

@@ -1,7 +1,9 @@
 import Foundation
 import GRDB
 import Testing
-@testable import Storage
+@testable import SQLiteStorage
+import Storage
+import TestSupport
 
 /// A migrator that counts how often its migration body actually runs.
 private func makeMigrator(counter: URL) -> DatabaseMigrator {
@@ -160,5 +162,19 @@ struct DatabaseOpenerTests {
         #expect(throws: DatabaseError.self) {
             try first.write { try $0.execute(sql: "INSERT INTO book (authorId) VALUES (42)") }
         }
+    }
+
+    @Test("the database opener creates a missing folder 0700")
+    func databaseFolderIsPrivate() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let folder = temp.url.appendingPathComponent("db/inner", isDirectory: true)
+        _ = try DatabaseOpener.openFile(at: folder.appendingPathComponent("app.sqlite"), migrator: DatabaseMigrator())
+        #expect(Self.mode(folder) == 0o700)
+        #expect(Self.mode(temp.url.appendingPathComponent("db")) == 0o700)
+    }
+
+    private static func mode(_ url: URL) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int
     }
 }
