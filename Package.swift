@@ -7,6 +7,15 @@ import PackageDescription
 /// services, view models, cloud client) and a CLI that drives it from a terminal.
 /// Dependency direction is one way: CLI → Core → Kits; each app's Cloud module is mounted by
 /// `app-server`, and its Core and Cloud share only the generated API module.
+/// Boundaries the compiler polices (as Hummingbird does): existentials are spelled `any`, a file
+/// uses only members of modules it imports itself, and imports are internal unless a module's
+/// public API shows the imported types (`public import`).
+let strictBoundaries: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "LocalFirstApps",
     platforms: [.macOS(.v14), .iOS(.v17)],
