@@ -76,4 +76,13 @@ struct DiveDraftTests {
         #expect(dive.tags == ["night", "wreck"])
         #expect(dive.gas == .air)
     }
+
+    @Test("an issue crosses a process boundary as {\"field\": …, \"reason\": …}")
+    func issueJSONShape() throws {
+        let issue = DiveDraft.essentials(depth: 400).issues()[0]
+        let data = try JSONEncoder().encode(issue)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])
+        #expect(object == ["field": "depth", "reason": "must be 0–330 m"])
+        #expect(try JSONDecoder().decode(type(of: issue), from: data) == issue)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+public import Validation
 
 /// A dive as the wizard (or the CLI) collects it: every field optional until it is validated.
 ///
@@ -89,10 +90,10 @@ public struct DiveDraft: Hashable, Sendable {
     public var canSave: Bool { issues().isEmpty }
 
     /// Every problem, in the wizard's field order.
-    public func issues() -> [FieldIssue] {
-        var issues: [FieldIssue] = []
+    public func issues() -> [FieldIssue<DiveField>] {
+        var issues: [FieldIssue<DiveField>] = []
         func check(_ condition: Bool, _ field: DiveField, _ reason: @autoclosure () -> String) {
-            if !condition { issues.append(FieldIssue(field: field, reason: reason())) }
+            if !condition { issues.append(FieldIssue(field, reason())) }
         }
         if requiresSite || siteID != nil {
             check(siteID.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false, .site, "choose the dive site")
@@ -198,18 +199,4 @@ public struct SightingDraft: Hashable, Sendable {
         self.count = count
         self.note = note
     }
-}
-
-/// One problem with one field, phrased for the person filling it in.
-public struct FieldIssue: Hashable, Sendable, Codable {
-    public let field: DiveField
-    public let reason: String
-
-    public init(field: DiveField, reason: String) {
-        self.field = field
-        self.reason = reason
-    }
-
-    /// "depth: must be 0–330 m".
-    public var message: String { "\(field.rawValue): \(reason)" }
 }
