@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Validation
 
 /// What the history screen filters by; every field narrows the list, `nil` leaves it open.
 public struct DiveFilter: Hashable, Sendable {
@@ -110,24 +111,25 @@ public struct DiveRepository: Sendable {
         }
     }
 
-    /// The dive whose id is `text` or starts with it (at least 4 characters; `list` prints 8).
+    /// The dive whose id is `text` or starts with it, by the one id-prefix rule (`IDPrefix`:
+    /// at least 4 characters; `list` prints 8).
     ///
-    /// - Throws: `.diveNotFound` or `.ambiguousDiveID`.
+    /// - Throws: `.diveNotFound`, or `.ambiguousDiveID` when several dives start with `text`.
     public func find(_ text: String) async throws(UmiLogError) -> LoggedDive {
-        let prefix = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { throw .diveNotFound(text) }
+        guard let prefix = IDPrefix(text) else { throw .diveNotFound(text) }
+        let range = prefix.range
         let ids = try await database.read { db in
             try String.fetchAll(
                 db, sql: "SELECT id FROM dives WHERE id >= ? AND id < ? ORDER BY id LIMIT 50",
-                arguments: [prefix, prefix + "\u{10FFFF}"]
+                arguments: [range.lower, range.upper]
             )
         }
-        switch ids.count {
-        case 0: throw .diveNotFound(text)
-        case 1:
-            guard let id = UUID(uuidString: ids[0]), let dive = try await fetch(id: id) else { throw .diveNotFound(text) }
+        switch prefix.resolve(ids) {
+        case .none: throw .diveNotFound(text)
+        case .unique(let match):
+            guard let id = UUID(uuidString: match), let dive = try await fetch(id: id) else { throw .diveNotFound(text) }
             return dive
-        default: throw .ambiguousDiveID(text, matches: ids.count)
+        case .ambiguous(let count): throw .ambiguousDiveID(text, matches: count)
         }
     }
 
