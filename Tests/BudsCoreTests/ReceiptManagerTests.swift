@@ -5,6 +5,7 @@ import Identity
 import Receipts
 import TestSupport
 import Testing
+import Validation
 
 @Suite("Receipt manager: sessions become signed receipt chains")
 struct ReceiptManagerTests {

@@ -5,6 +5,7 @@ import GRDB
 import Identity
 import TestSupport
 import Testing
+import Validation
 
 /// New chain rows enter full-text search once per batch (migration v2), large batches are
 /// signed on other threads while the writer stores them; these tests hold both to the results

@@ -1,6 +1,7 @@
 import BudsCore
 import Foundation
 import Testing
+import Validation
 
 @Suite("View models: the UI contract")
 @MainActor

@@ -1,25 +1,14 @@
+import Validation
+
 /// The user-editable fields of a session, named as the user meets them (the CLI's option
-/// names), so every validation message says which field is wrong.
+/// names), so every validation message says which field is wrong: the `Field` of the
+/// journal's `FieldIssue<BudsField>`, whose message is `field: reason`.
 public enum BudsField: String, CaseIterable, Sendable, Hashable, Comparable {
     case strain, type, rating, notes, brand, thc, cbd, grams, effect, method, lat, lon, place, at, image
 
     public static func < (lhs: BudsField, rhs: BudsField) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
-}
-
-/// One problem with one field.
-public struct FieldIssue: Hashable, Sendable {
-    public let field: BudsField
-    public let reason: String
-
-    public init(_ field: BudsField, _ reason: String) {
-        self.field = field
-        self.reason = reason
-    }
-
-    /// `field: reason`, the form every error message takes.
-    public var message: String { "\(field.rawValue): \(reason)" }
 }
 
 extension BudsField {
@@ -31,7 +20,7 @@ extension BudsField {
     /// a silent "now" or "none". On an edit, an empty value clears an optional field (notes,
     /// brand, THC, CBD, grams, method, place); the location and the photo have their own clear
     /// options, since half a location or an empty file name means nothing.
-    public func emptyValueIssue(editing: Bool) -> FieldIssue? {
+    public func emptyValueIssue(editing: Bool) -> FieldIssue<BudsField>? {
         switch self {
         case .strain, .type, .rating:
             return FieldIssue(self, "is required")

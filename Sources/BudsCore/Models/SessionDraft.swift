@@ -55,7 +55,7 @@ public struct SessionDraft: Hashable, Sendable {
     }
 
     /// Every problem with this draft, in field order; empty when it can be saved.
-    public func issues(now: Date) -> [FieldIssue] {
+    public func issues(now: Date) -> [FieldIssue<BudsField>] {
         canonicalize(now: now).issues
     }
 
@@ -69,8 +69,8 @@ public struct SessionDraft: Hashable, Sendable {
         return draft
     }
 
-    private func canonicalize(now: Date) -> (draft: SessionDraft, issues: [FieldIssue]) {
-        var issues: [FieldIssue] = []
+    private func canonicalize(now: Date) -> (draft: SessionDraft, issues: [FieldIssue<BudsField>]) {
+        var issues: [FieldIssue<BudsField>] = []
         var draft = self
 
         if let strain = LengthValidator(max: Limits.strainName).validate(strainName) {
@@ -102,7 +102,7 @@ public struct SessionDraft: Hashable, Sendable {
 
     /// Trims once when the text is valid (the common case): batches validate thousands of
     /// drafts, and trimming is what validation spends most on.
-    private static func optionalText(_ text: String?, field: BudsField, max: Int, issues: inout [FieldIssue]) -> String? {
+    private static func optionalText(_ text: String?, field: BudsField, max: Int, issues: inout [FieldIssue<BudsField>]) -> String? {
         guard let text else { return nil }
         // `LengthValidator`'s `min` is 1: nil means all whitespace or too long.
         if let canonical = LengthValidator(max: max).validate(text) { return canonical }
@@ -111,14 +111,14 @@ public struct SessionDraft: Hashable, Sendable {
         return nil
     }
 
-    private static func checkPercent(_ value: Double?, field: BudsField, issues: inout [FieldIssue]) {
+    private static func checkPercent(_ value: Double?, field: BudsField, issues: inout [FieldIssue<BudsField>]) {
         guard let value else { return }
         if !(value.isFinite && (0...100).contains(value)) {
             issues.append(FieldIssue(field, "must be a percentage from 0 to 100"))
         }
     }
 
-    private static func canonicalEffects(_ effects: [String], issues: inout [FieldIssue]) -> [String] {
+    private static func canonicalEffects(_ effects: [String], issues: inout [FieldIssue<BudsField>]) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
         for effect in effects {

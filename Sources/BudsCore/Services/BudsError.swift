@@ -1,9 +1,10 @@
 import Foundation
+import Validation
 
 /// What can go wrong in the journal, phrased for the person using it.
 public enum BudsError: LocalizedError, Equatable, Sendable {
     /// A field's value is not acceptable; nothing was written.
-    case invalidField(FieldIssue)
+    case invalidField(FieldIssue<BudsField>)
     /// No memory has this id or CID.
     case memoryNotFound(String)
     /// The memory was deleted; its history remains but it cannot be changed.

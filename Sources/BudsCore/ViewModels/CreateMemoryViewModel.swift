@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Observation
+import Validation
 
 /// The add/edit form. Holds what the user typed, turns it into a `SessionDraft` with a
 /// message per field, and saves through the repository. Numbers arrive as text (keypad or
@@ -110,8 +111,8 @@ public final class CreateMemoryViewModel {
     }
 
     /// Parses the text fields, then applies the journal's rules (`SessionDraft.issues`).
-    private func makeDraft() -> (SessionDraft?, [FieldIssue]) {
-        var issues: [FieldIssue] = []
+    private func makeDraft() -> (SessionDraft?, [FieldIssue<BudsField>]) {
+        var issues: [FieldIssue<BudsField>] = []
         let type = ProductType(rawValue: productType.trimmingCharacters(in: .whitespaces).lowercased())
         if type == nil {
             issues.append(FieldIssue(.type, productType.trimmingCharacters(in: .whitespaces).isEmpty
@@ -164,7 +165,7 @@ public final class CreateMemoryViewModel {
         return (draft, sorted)
     }
 
-    private func makeLocation(issues: inout [FieldIssue]) -> LocationInput? {
+    private func makeLocation(issues: inout [FieldIssue<BudsField>]) -> LocationInput? {
         let hasLatitude = !latitude.trimmingCharacters(in: .whitespaces).isEmpty
         let hasLongitude = !longitude.trimmingCharacters(in: .whitespaces).isEmpty
         let hasPlace = !place.trimmingCharacters(in: .whitespaces).isEmpty
@@ -194,7 +195,7 @@ public final class CreateMemoryViewModel {
     }
 
     /// `Double(_:)` is locale-independent: "3.5" always means three and a half.
-    private static func number(_ text: String, field: BudsField, issues: inout [FieldIssue]) -> Double? {
+    private static func number(_ text: String, field: BudsField, issues: inout [FieldIssue<BudsField>]) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         guard let value = Double(trimmed), value.isFinite else {
