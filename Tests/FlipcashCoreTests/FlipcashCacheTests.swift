@@ -1,9 +1,11 @@
 import Foundation
+import Logging
 import Testing
 @testable import FlipcashCore
 
 @Suite("Flipcash cache: the rebuild policy and exact money in SQLite")
 struct FlipcashCacheTests {
+    private static let logger = Logger(label: "test")
     private static let launchpad = "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T"
 
     private func temporaryDirectory() throws -> URL {
@@ -17,34 +19,34 @@ struct FlipcashCacheTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = CacheVersionPolicy.Files(directory: directory, owner: "owner1")
-        let first = try FlipcashCache.open(directory: directory, owner: "owner1", policy: CacheVersionPolicy(appVersion: 3))
+        let first = try FlipcashCache.open(directory: directory, owner: "owner1", policy: CacheVersionPolicy(appVersion: 3, logger: Self.logger))
         #expect(first.outcome == .rebuilt(storedVersion: 0))
         #expect(try String(contentsOf: files.version, encoding: .utf8) == "3\n")
         try first.cache.replaceBalances([TokenAmount(quarks: 5_000_000, mint: .usdf)], at: Date(timeIntervalSince1970: 0))
 
-        let again = try FlipcashCache.open(directory: directory, owner: "owner1", policy: CacheVersionPolicy(appVersion: 3))
+        let again = try FlipcashCache.open(directory: directory, owner: "owner1", policy: CacheVersionPolicy(appVersion: 3, logger: Self.logger))
         #expect(again.outcome == .kept)
         #expect(try again.cache.balances() == [TokenAmount(quarks: 5_000_000, mint: .usdf)])
 
-        let upgraded = try FlipcashCache.open(directory: directory, owner: "owner1", policy: CacheVersionPolicy(appVersion: 4))
+        let upgraded = try FlipcashCache.open(directory: directory, owner: "owner1", policy: CacheVersionPolicy(appVersion: 4, logger: Self.logger))
         #expect(upgraded.outcome == .rebuilt(storedVersion: 3))
         #expect(try upgraded.cache.balances().isEmpty)
-        #expect(CacheVersionPolicy(appVersion: 4).storedVersion(files) == 4)
+        #expect(CacheVersionPolicy(appVersion: 4, logger: Self.logger).storedVersion(files) == 4)
     }
 
     @Test("a cache from a newer app, or with an unreadable version file, is rebuilt too; other owners are untouched")
     func otherVersions() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let newer = try FlipcashCache.open(directory: directory, owner: "a", policy: CacheVersionPolicy(appVersion: 9))
+        let newer = try FlipcashCache.open(directory: directory, owner: "a", policy: CacheVersionPolicy(appVersion: 9, logger: Self.logger))
         try newer.cache.replaceBalances([TokenAmount(quarks: 1, mint: .usdf)], at: Date())
-        let other = try FlipcashCache.open(directory: directory, owner: "b", policy: CacheVersionPolicy(appVersion: 9))
+        let other = try FlipcashCache.open(directory: directory, owner: "b", policy: CacheVersionPolicy(appVersion: 9, logger: Self.logger))
         try other.cache.replaceBalances([TokenAmount(quarks: 2, mint: .usdf)], at: Date())
-        let older = try FlipcashCache.open(directory: directory, owner: "a", policy: CacheVersionPolicy(appVersion: 8))
+        let older = try FlipcashCache.open(directory: directory, owner: "a", policy: CacheVersionPolicy(appVersion: 8, logger: Self.logger))
         #expect(older.outcome == .rebuilt(storedVersion: 9))
         #expect(try older.cache.balances().isEmpty)
         try Data("garbage".utf8).write(to: CacheVersionPolicy.Files(directory: directory, owner: "b").version)
-        let garbled = try FlipcashCache.open(directory: directory, owner: "b", policy: CacheVersionPolicy(appVersion: 9))
+        let garbled = try FlipcashCache.open(directory: directory, owner: "b", policy: CacheVersionPolicy(appVersion: 9, logger: Self.logger))
         #expect(garbled.outcome == .rebuilt(storedVersion: 0))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 import TestSupport
 @testable import FlipcashCore
@@ -9,7 +10,8 @@ struct ViewModelTests {
     private func dollars(_ text: String) -> Decimal { Decimal(string: text)! }
 
     private func entry(balanceQuarks: UInt64 = 10_000_000, rate: Rate = .oneToOne, limits: SendLimits? = nil) -> EnterAmountViewModel {
-        EnterAmountViewModel(rate: rate, balance: TokenAmount(quarks: balanceQuarks, mint: .usdf), limits: limits, formatter: .enUS)
+        EnterAmountViewModel(rate: rate, balance: TokenAmount(quarks: balanceQuarks, mint: .usdf), limits: limits, formatter: .enUS,
+            logger: Logger(label: "test"))
     }
 
     private func type(_ keys: String, into model: EnterAmountViewModel) {
@@ -94,7 +96,7 @@ struct ViewModelTests {
         try cache.replaceBalances([TokenAmount(quarks: 5_000_000, mint: .usdf)], at: Date())
         let payment = try ExchangedFiat(nativeAmount: FiatAmount(value: 7, currency: .cad), rate: cad)
         try cache.record([ActivityItem(id: "p1", kind: .received, state: .completed, amount: payment, createdAt: Date())])
-        let model = BalancesViewModel(cache: cache, formatter: .enUS)
+        let model = BalancesViewModel(cache: cache, formatter: .enUS, logger: Logger(label: "test"))
         model.reload(in: .cad)
         #expect(model.rows.map(\.amount.nativeAmount) == [FiatAmount(value: 7, currency: .cad)])
         #expect(model.total == FiatAmount(value: 7, currency: .cad))

@@ -46,7 +46,9 @@ public struct CacheVersionPolicy: Sendable {
     public let appVersion: Int
     private let logger: Logger
 
-    public init(appVersion: Int = FlipcashCacheSchema.version, logger: Logger = Logger(label: "flipcash.database")) {
+    /// - Parameter logger: the caller's (a composition root names it), so a reset is logged
+    ///   where the app's other database events go.
+    public init(appVersion: Int = FlipcashCacheSchema.version, logger: Logger) {
         self.appVersion = appVersion
         self.logger = logger
     }

@@ -54,7 +54,7 @@ public struct FlipcashCache: Sendable {
     /// Opens `flipcash-<owner>.sqlite` in `directory` after applying the version policy; the
     /// outcome says whether the cache was reset and must be refilled from the server.
     public static func open(
-        directory: URL, owner: String, policy: CacheVersionPolicy = CacheVersionPolicy()
+        directory: URL, owner: String, policy: CacheVersionPolicy
     ) throws -> (cache: FlipcashCache, outcome: CacheVersionPolicy.Outcome) {
         let files = CacheVersionPolicy.Files(directory: directory, owner: owner)
         let outcome = try policy.prepare(files)

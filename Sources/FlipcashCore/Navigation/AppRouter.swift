@@ -9,7 +9,7 @@ import Observation
 /// `.last` the visible one); a nested sheet of the same kind as the top replaces it; dismissing
 /// keeps the sheet's path (so the closing animation shows its content) until that stack is
 /// presented again; swapping the root sheet keeps the swapped-out root's path for swap-back.
-/// Every call logs exactly one entry under `flipcash.router` — info when it changed something or
+/// Every call logs exactly one entry on the logger it was given — info when it changed something or
 /// found nothing to change, warning when it could not apply — so a navigation bug can be traced
 /// from the log alone.
 @MainActor
@@ -27,7 +27,7 @@ public final class AppRouter {
 
     @ObservationIgnored private let logger: Logger
 
-    public init(activeTabStack: RouterStack? = nil, logger: Logger = Logger(label: "flipcash.router")) {
+    public init(activeTabStack: RouterStack? = nil, logger: Logger) {
         self.activeTabStack = activeTabStack
         self.logger = logger
     }

@@ -34,7 +34,7 @@ public final class BalancesViewModel {
     @ObservationIgnored private let logger: Logger
 
     public init(
-        cache: FlipcashCache, currency: CurrencyCode = .usd, formatter: FiatFormatter = .current, logger: Logger = Logger(label: "flipcash.balances")
+        cache: FlipcashCache, currency: CurrencyCode = .usd, formatter: FiatFormatter = .current, logger: Logger
     ) {
         self.cache = cache
         self.formatter = formatter

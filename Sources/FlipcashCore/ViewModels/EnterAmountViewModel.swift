@@ -43,7 +43,7 @@ public final class EnterAmountViewModel {
 
     public init(
         rate: Rate, balance: TokenAmount, limits: SendLimits? = nil, formatter: FiatFormatter = .current,
-        logger: Logger = Logger(label: "flipcash.enter-amount")
+        logger: Logger
     ) {
         self.rate = rate
         self.balance = balance
