@@ -3,6 +3,7 @@ import GRDB
 import TestSupport
 import Testing
 @testable import RememberCore
+import Validation
 
 @Suite("PersonService: people in a real SQLite store")
 struct PersonServiceTests {
@@ -52,7 +53,7 @@ struct PersonServiceTests {
     func add_withEmptyName_throwsAndWritesNothing() async throws {
         let store = try TemporaryStore()
         defer { store.remove() }
-        await #expect(throws: RememberError.invalidField(.name, reason: "Please enter a name.")) {
+        await #expect(throws: RememberError.invalidField(FieldIssue(.name, "Please enter a name."))) {
             try await store.services.people.add(PersonDraft(name: " \n "), at: .testNow)
         }
         #expect(try await store.services.people.fetchAll(searchText: nil, context: nil).isEmpty)

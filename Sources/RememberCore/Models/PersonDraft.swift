@@ -32,19 +32,19 @@ public struct PersonDraft: Sendable {
         guard let name = Self.nameValidator.validate(Self.foldingSpaces(name)) else {
             let reason = name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
                 ? "Please enter a name." : "must be at most \(Self.nameValidator.max) characters"
-            throw .invalidField(.name, reason: reason)
+            throw .invalidField(FieldIssue(.name, reason))
         }
         draft.name = name
         if let context, !context.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             guard let valid = Self.contextValidator.validate(Self.foldingSpaces(context)) else {
-                throw .invalidField(.context, reason: "must be at most \(Self.contextValidator.max) characters")
+                throw .invalidField(FieldIssue(.context, "must be at most \(Self.contextValidator.max) characters"))
             }
             draft.context = valid
         } else {
             draft.context = nil
         }
         guard let transcript = Self.transcriptValidator.validate(transcript) else {
-            throw .invalidField(.ramble, reason: "must be at most \(Self.transcriptValidator.max) characters")
+            throw .invalidField(FieldIssue(.ramble, "must be at most \(Self.transcriptValidator.max) characters"))
         }
         draft.transcript = transcript
         return draft

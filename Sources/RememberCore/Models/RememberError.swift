@@ -1,4 +1,5 @@
 import Foundation
+import Validation
 
 /// Everything that can go wrong in Remember, each with a message a person can act on.
 ///
@@ -9,8 +10,9 @@ public enum RememberError: LocalizedError, Equatable, Sendable {
     case transcriptionFailed
     case sketchGenerationFailed
     case fileWriteFailed(path: String)
-    /// A form field that cannot be accepted as typed.
-    case invalidField(PersonField, reason: String)
+    /// A form field that cannot be accepted as typed: the kits' one field error, so it reads
+    /// "field: reason" like every other app's.
+    case invalidField(FieldIssue<PersonField>)
     case personNotFound(String)
     /// A person with this id is already in the store (an import of a contact seen before).
     case duplicatePerson(String)
@@ -38,8 +40,8 @@ public enum RememberError: LocalizedError, Equatable, Sendable {
             return "Couldn't create the sketch. Please try again."
         case .fileWriteFailed(let path):
             return "Couldn't save file to \(path)."
-        case .invalidField(let field, let reason):
-            return "\(field.rawValue): \(reason)"
+        case .invalidField(let issue):
+            return issue.message
         case .personNotFound(let id):
             return "No person with id \(id). List people with: remember list"
         case .duplicatePerson(let id):
