@@ -29,7 +29,9 @@ public enum AtomicFile {
         let folder = url.deletingLastPathComponent().path
         let temporaryPath = folder + "/." + url.lastPathComponent + ".tmp-" + UUID().uuidString
 
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
+        // O_EXCL already refuses an existing name, a link included; O_NOFOLLOW says so outright,
+        // so a link planted under the temporary name is never written through.
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions))
         guard descriptor >= 0 else {
             throw .writeFailed(path: path, reason: lastErrorMessage())
         }
@@ -76,8 +78,9 @@ public enum AtomicFile {
         }
     }
 
-    /// Makes the rename itself durable. Best effort: some file systems refuse to fsync a folder.
-    private static func syncFolder(_ folder: String) {
+    /// Makes a rename or removal in `folder` durable. Best effort: the operation itself already
+    /// succeeded, and some file systems refuse to fsync a folder.
+    package static func syncFolder(_ folder: String) {
         let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)

@@ -37,7 +37,9 @@ public enum PrivateDirectory {
             var info = stat()
             if stat(path, &info) == 0 {
                 guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                    throw .cannotCreateDirectory(path: target, reason: "\(path) exists and is not a folder")
+                    throw .cannotCreateDirectory(
+                        path: target, reason: path == target ? "it exists but is not a folder" : "\(path) is not a folder"
+                    )
                 }
                 break
             }

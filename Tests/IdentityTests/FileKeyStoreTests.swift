@@ -168,6 +168,18 @@ struct FileKeyStoreTests {
         }
     }
 
+    @Test("A regular file where a parent of the key folder should be is named in the I/O failure")
+    func parentPathIsAFile() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let blocker = root.appendingPathComponent("blocker")
+        try Data([0]).write(to: blocker)
+        let keys = blocker.appendingPathComponent("keys")
+        #expect(throws: KeyStoreError.ioFailure(path: keys.path, reason: "\(blocker.path) is not a folder")) {
+            try FileKeyStore(directory: keys).save(Data([1]), as: "key")
+        }
+    }
+
     @Test("Every error explains itself")
     func errorDescriptions() {
         let errors: [KeyStoreError] = [
