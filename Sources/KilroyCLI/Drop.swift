@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineKit
 import Foundation
 import KilroyCore
+import Validation
 
 struct Drop: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,7 +23,7 @@ struct Drop: AsyncParsableCommand {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CLIFieldError(field: "image", reason: "cannot read \(image)")
+            throw FieldIssue<FieldName>("image", "cannot read \(image)")
         }
         let environment = try options.environment()
         let memory = try await environment.memories.drop(DropDraft(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geo
+import Validation
 
 struct GeohashDecode: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,7 +28,7 @@ struct GeohashDecode: ParsableCommand {
         do {
             cell = try Geohash.decode(hash)
         } catch {
-            throw GeohashInputError(error: error)
+            throw FieldIssue.geohash(error)
         }
         let bounds = cell.bounds
         let result = Result(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geo
+import Validation
 import KilroyCore
 
 struct GeohashEncode: ParsableCommand {
@@ -32,7 +33,7 @@ struct GeohashEncode: ParsableCommand {
         do {
             hash = try Geohash.encode(point, precision: precision, boundary: geofire ? .southWest : .northEast)
         } catch {
-            throw GeohashInputError(error: error)
+            throw FieldIssue.geohash(error)
         }
         if output.json { return try Output.json(Result(geohash: hash, latitude: lat, longitude: lon, precision: precision)) }
         print(hash)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geo
+import Validation
 
 struct GeohashNeighborsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +48,7 @@ struct GeohashNeighborsCommand: ParsableCommand {
             cell = try Geohash.decode(hash)
             neighbors = try Geohash.neighbors(hash)
         } catch {
-            throw GeohashInputError(error: error)
+            throw FieldIssue.geohash(error)
         }
         let result = Result(
             geohash: cell.hash, north: neighbors.north, northEast: neighbors.northEast, east: neighbors.east,

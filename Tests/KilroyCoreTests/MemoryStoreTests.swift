@@ -3,6 +3,7 @@ import Geo
 import KilroyCore
 import TestSupport
 import Testing
+import Validation
 
 @Suite("MemoryStore: memories.json and MemoryImages/")
 struct MemoryStoreTests {
@@ -33,14 +34,14 @@ struct MemoryStoreTests {
     func rejectsInvalidInput() async throws {
         let store = try MemoryStore(directory: folder)
         let cases: [(DroppedMemory, Data, KilroyStoreError)] = [
-            (memory(at: origin), TestImages.text, .invalidField(field: "image", reason: "is not a JPEG, PNG or HEIC photo")),
-            (memory(at: origin), Data(), .invalidField(field: "image", reason: "is empty")),
+            (memory(at: origin), TestImages.text, .invalidField(FieldIssue("image", "is not a JPEG, PNG or HEIC photo"))),
+            (memory(at: origin), Data(), .invalidField(FieldIssue("image", "is empty"))),
             (memory(at: origin, comment: String(repeating: "x", count: 501)), TestImages.jpeg(),
-             .invalidField(field: "comment", reason: "must be at most 500 characters")),
+             .invalidField(FieldIssue("comment", "must be at most 500 characters"))),
             (DroppedMemory(coordinate: CodableCoordinate(origin), capturedAt: .now, placeName: "Line\nbreak"), TestImages.jpeg(),
-             .invalidField(field: "place", reason: "must be one line without control characters")),
+             .invalidField(FieldIssue("place", "must be one line without control characters"))),
             (DroppedMemory(coordinate: CodableCoordinate(origin), capturedAt: .now, placeAddress: String(repeating: "a", count: 301)),
-             TestImages.jpeg(), .invalidField(field: "address", reason: "must be at most 300 characters")),
+             TestImages.jpeg(), .invalidField(FieldIssue("address", "must be at most 300 characters"))),
         ]
         for (candidate, image, expected) in cases {
             await #expect(throws: expected) { try await store.save(candidate, imageData: image) }
@@ -132,7 +133,7 @@ struct MemoryStoreTests {
         #expect(abs(found[0].distanceMeters - 30) < 0.05)
         #expect(abs(found[1].distanceMeters - 100) < 0.1)
         #expect(try await store.memoriesNear(origin, radius: 1000).map(\.memory) == [near, middle, far])
-        await #expect(throws: KilroyStoreError.invalidField(field: "radius", reason: "must be a number of metres, 0 or more")) {
+        await #expect(throws: KilroyStoreError.invalidField(FieldIssue("radius", "must be a number of metres, 0 or more"))) {
             try await store.memoriesNear(origin, radius: -1)
         }
     }

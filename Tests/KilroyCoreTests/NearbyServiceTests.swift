@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import KilroyCore
 import Testing
+import Validation
 
 @Suite("NearbyService and HomeViewModel: local and cloud merged")
 struct NearbyServiceTests {
@@ -51,7 +52,7 @@ struct NearbyServiceTests {
         #expect(result.cloudError == .unreachable(url: "http://cloud", reason: "connection refused"))
         // The cloud is asked for at most 50 km.
         #expect(await cloud.calls == [.near(origin.latitude, origin.longitude, radius: 50_000)])
-        await #expect(throws: KilroyStoreError.invalidField(field: "radius", reason: "must be a number of metres greater than 0")) {
+        await #expect(throws: KilroyStoreError.invalidField(FieldIssue("radius", "must be a number of metres greater than 0"))) {
             try await NearbyService(store: store).nearby(origin, radius: 0)
         }
     }

@@ -3,6 +3,7 @@ import Geo
 import KilroyCore
 import TestSupport
 import Testing
+import Validation
 
 @Suite("UploadQueue: offline-first uploads with back-off")
 struct UploadQueueTests {
@@ -158,11 +159,11 @@ struct UploadQueueTests {
     func invalidDropWritesNothing() async throws {
         let env = try environment()
         let cases: [(DropDraft, KilroyStoreError)] = [
-            (DropDraft(latitude: 95, longitude: 0, imageData: TestImages.jpeg()), .invalidField(field: "lat", reason: "must be between -90 and 90")),
-            (DropDraft(latitude: 0, longitude: -200, imageData: TestImages.jpeg()), .invalidField(field: "lon", reason: "must be between -180 and 180")),
-            (DropDraft(latitude: 0, longitude: 0, imageData: TestImages.text), .invalidField(field: "image", reason: "is not a JPEG, PNG or HEIC photo")),
+            (DropDraft(latitude: 95, longitude: 0, imageData: TestImages.jpeg()), .invalidField(FieldIssue("lat", "must be between -90 and 90"))),
+            (DropDraft(latitude: 0, longitude: -200, imageData: TestImages.jpeg()), .invalidField(FieldIssue("lon", "must be between -180 and 180"))),
+            (DropDraft(latitude: 0, longitude: 0, imageData: TestImages.text), .invalidField(FieldIssue("image", "is not a JPEG, PNG or HEIC photo"))),
             (DropDraft(latitude: 0, longitude: 0, imageData: TestImages.jpeg(), comment: String(repeating: "x", count: 501)),
-             .invalidField(field: "comment", reason: "must be at most 500 characters")),
+             .invalidField(FieldIssue("comment", "must be at most 500 characters"))),
         ]
         for (draft, expected) in cases {
             await #expect(throws: expected) { try await env.memories.drop(draft) }

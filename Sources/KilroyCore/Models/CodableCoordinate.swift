@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Validation
 
 /// A latitude/longitude pair as the seed app stores it in `memories.json`
 /// (`{"latitude": …, "longitude": …}`), always valid.
@@ -50,12 +51,12 @@ extension CodableCoordinate {
         } catch {
             switch error {
             case .invalidLatitude:
-                throw .invalidField(field: "lat", reason: "must be between -90 and 90")
+                throw .invalidField(FieldIssue("lat", "must be between -90 and 90"))
             case .invalidLongitude:
-                throw .invalidField(field: "lon", reason: "must be between -180 and 180")
+                throw .invalidField(FieldIssue("lon", "must be between -180 and 180"))
             case .invertedLatitudes, .invalidRadius:
                 // Not thrown when making a coordinate; kept exhaustive for future cases.
-                throw .invalidField(field: "lat", reason: error.errorDescription ?? "is invalid")
+                throw .invalidField(FieldIssue("lat", error.errorDescription ?? "is invalid"))
             }
         }
     }

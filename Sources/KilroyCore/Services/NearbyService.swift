@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Validation
 
 /// "What is near me": this device's memories merged with the cloud's kilroys.
 ///
@@ -25,7 +26,7 @@ public struct NearbyService: Sendable {
     ///   number, or a store error. Cloud failures are reported in the result, not thrown.
     public func nearby(_ coordinate: Coordinate, radius: Double, limit: Int? = nil) async throws(KilroyStoreError) -> NearbyResult {
         guard radius.isFinite, radius > 0 else {
-            throw .invalidField(field: "radius", reason: "must be a number of metres greater than 0")
+            throw .invalidField(FieldIssue("radius", "must be a number of metres greater than 0"))
         }
         let local = try await store.memoriesNear(coordinate, radius: radius)
         var remote: [CloudKilroy] = []

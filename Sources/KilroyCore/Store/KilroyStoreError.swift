@@ -1,12 +1,14 @@
 import Foundation
 import Storage
+import Validation
 
 /// What can go wrong with the files of a Kilroy store (memories, photos, upload queue, device
 /// credential), phrased for the person using it. Each case names the field or file at fault,
 /// never the credential it holds.
 public enum KilroyStoreError: Error, Equatable, Sendable {
-    /// A value given for a memory is not acceptable; nothing was written.
-    case invalidField(field: String, reason: String)
+    /// A value given for a memory is not acceptable; nothing was written. The issue names the
+    /// field as the person typed it (`lat`, `image`, `comment`, …).
+    case invalidField(FieldIssue<FieldName>)
     /// A memory with this id is already stored; nothing was written.
     case memoryExists(UUID)
     /// No memory has this id (or id prefix).
@@ -31,8 +33,8 @@ public enum KilroyStoreError: Error, Equatable, Sendable {
 extension KilroyStoreError: LocalizedError {
     public var errorDescription: String? {
         switch self {
-        case .invalidField(let field, let reason):
-            "\(field): \(reason)"
+        case .invalidField(let issue):
+            issue.message
         case .memoryExists(let id):
             "A memory with id \(id.uuidString.lowercased()) already exists; nothing was saved."
         case .memoryNotFound(let reference):

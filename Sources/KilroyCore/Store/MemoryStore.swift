@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Storage
+import Validation
 
 /// The memories of this device, kept in the seed's layout inside the store folder:
 ///
@@ -73,7 +74,7 @@ public actor MemoryStore {
     /// its distance.
     public func memoriesNear(_ coordinate: Coordinate, radius: Double) throws(KilroyStoreError) -> [NearbyMemory] {
         guard radius.isFinite, radius >= 0 else {
-            throw .invalidField(field: "radius", reason: "must be a number of metres, 0 or more")
+            throw .invalidField(FieldIssue("radius", "must be a number of metres, 0 or more"))
         }
         return try load()
             .map { NearbyMemory(memory: $0, distanceMeters: haversineDistance(from: coordinate, to: $0.coordinate.coordinate)) }

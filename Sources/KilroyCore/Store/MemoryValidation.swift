@@ -13,15 +13,15 @@ enum MemoryValidation {
         } catch {
             switch error {
             case .empty:
-                throw .invalidField(field: "image", reason: "is empty")
+                throw .invalidField(FieldIssue("image", "is empty"))
             case .tooLarge:
-                throw .invalidField(field: "image", reason: "is larger than 10 MB")
+                throw .invalidField(FieldIssue("image", "is larger than 10 MB"))
             case .notAnImage, .unsupported:
-                throw .invalidField(field: "image", reason: "is not a JPEG, PNG or HEIC photo")
+                throw .invalidField(FieldIssue("image", "is not a JPEG, PNG or HEIC photo"))
             case .truncated(let format):
-                throw .invalidField(field: "image", reason: "is a \(format.rawValue.uppercased()) that ends early (cut short?)")
+                throw .invalidField(FieldIssue("image", "is a \(format.rawValue.uppercased()) that ends early (cut short?)"))
             case .malformed(let format, let reason):
-                throw .invalidField(field: "image", reason: "is not a well-formed \(format.rawValue.uppercased()) (\(reason))")
+                throw .invalidField(FieldIssue("image", "is not a well-formed \(format.rawValue.uppercased()) (\(reason))"))
             }
         }
     }
@@ -40,23 +40,23 @@ enum MemoryValidation {
 
     /// Trimmed text, `nil` when empty; too long or control characters are an error.
     private static func clean(
-        _ text: String?, field: String, maximum: Int, allowsNewlines: Bool
+        _ text: String?, field: FieldName, maximum: Int, allowsNewlines: Bool
     ) throws(KilroyStoreError) -> String? {
         guard let text else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
         guard let valid = LengthValidator(max: maximum).validate(trimmed) else {
-            throw .invalidField(field: field, reason: "must be at most \(maximum) characters")
+            throw .invalidField(FieldIssue(field, "must be at most \(maximum) characters"))
         }
         let forbidden = valid.unicodeScalars.contains { scalar in
             let isNewline = scalar == "\n" || scalar == "\r" || scalar == "\t"
             return CharacterSet.controlCharacters.contains(scalar) && !(allowsNewlines && isNewline)
         }
         guard !forbidden else {
-            throw .invalidField(
-                field: field,
-                reason: allowsNewlines ? "must not contain control characters" : "must be one line without control characters"
-            )
+            throw .invalidField(FieldIssue(
+                field,
+                allowsNewlines ? "must not contain control characters" : "must be one line without control characters"
+            ))
         }
         return valid
     }

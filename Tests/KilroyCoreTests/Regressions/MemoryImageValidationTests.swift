@@ -24,7 +24,7 @@ struct MemoryImageValidationTests {
             await #expect {
                 _ = try await environment.memories.drop(DropDraft(latitude: 1, longitude: 2, imageData: Data(bytes)))
             } throws: { error in
-                guard case KilroyStoreError.invalidField(field: "image", _) = error else { return false }
+                guard case KilroyStoreError.invalidField(let issue) = error, issue.field == "image" else { return false }
                 return (error as? KilroyStoreError)?.errorDescription?.hasPrefix(message) == true
             }
         }
