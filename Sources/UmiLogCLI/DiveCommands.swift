@@ -16,7 +16,7 @@ struct Log: AsyncParsableCommand {
         let services = try await global.services()
         var draft = DiveDraft()
         try await fields.apply(to: &draft, services: services)
-        let logged = try await services.saver.save(draft, at: global.clock())
+        let logged = try await services.saver.save(draft, at: global.storeOptions.clock())
         try await DiveReport.print(logged, verb: "Logged", services: services, global: global)
     }
 }
@@ -33,8 +33,8 @@ struct Quick: AsyncParsableCommand {
         guard let siteText = fields.site else { throw ValidationError("quick needs --site") }
         let services = try await global.services()
         let site = try await services.sites.find(siteText)
-        let startTime = fields.at?.date ?? global.clock()
-        let logged = try await services.quickLog.log(siteID: site.id, startTime: startTime, at: global.clock()) { draft in
+        let startTime = fields.at?.date ?? global.storeOptions.clock()
+        let logged = try await services.quickLog.log(siteID: site.id, startTime: startTime, at: global.storeOptions.clock()) { draft in
             try await fields.apply(to: &draft, services: services)
         }
         try await DiveReport.print(logged, verb: "Quick-logged", services: services, global: global)
@@ -53,7 +53,7 @@ struct Edit: AsyncParsableCommand {
         let existing = try await services.dives.find(id)
         var draft = DiveDraft(existing)
         try await fields.apply(to: &draft, services: services)
-        let logged = try await services.saver.update(existing.id, with: draft, at: global.clock())
+        let logged = try await services.saver.update(existing.id, with: draft, at: global.storeOptions.clock())
         try await DiveReport.print(logged, verb: "Updated", services: services, global: global)
     }
 }
@@ -67,7 +67,7 @@ struct Delete: AsyncParsableCommand {
     func run() async throws {
         let services = try await global.services()
         let existing = try await services.dives.find(id)
-        try await services.saver.delete(existing.id, at: global.clock())
+        try await services.saver.delete(existing.id, at: global.storeOptions.clock())
         if global.json {
             return try TerminalOutput.json(["id": existing.id.uuidString.lowercased(), "deleted": "true"])
         }

@@ -4,10 +4,10 @@ import Foundation
 import Logging
 import UmiLogCore
 
-/// The options every command takes: the store, JSON output, display units and the clock.
+/// The options every command takes: the store and the clock (the shared `StoreOptions`), JSON
+/// output and display units.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "The store folder (default: $UMILOG_HOME or ~/.local/share/umilog).")
-    var store: String?
+    @OptionGroup var storeOptions: StoreOptions<UmiLog>
 
     @OptionGroup var output: JSONOutputFlag<SIUnitsJSONHelp>
 
@@ -17,27 +17,19 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "Units to show: metric or imperial.")
     var units: UnitSystem = .metric
 
-    @Option(name: .long, help: "Use this time as now (ISO 8601 date or date-time).")
-    var now: DateTimeArgument?
-
-    var directory: URL {
-        StoreDirectory.resolve(option: store, environmentVariable: "UMILOG_HOME", appName: "umilog")
-    }
-
-    /// What `--now` says, else the real time.
-    var clock: @Sendable () -> Date {
-        if let fixed = now?.date { return { fixed } }
-        return Date.init
-    }
-
     func services() async throws -> UmiLogServices {
-        try await UmiLogServices.open(at: directory, now: clock, logger: Logger(label: "umilog"))
+        try await UmiLogServices.open(at: storeOptions.directory, now: storeOptions.clock, logger: Logger(label: "umilog"))
     }
 
     /// The store when it exists, else an in-memory one seeded like a new store; creates nothing.
     func previewServices() async throws -> UmiLogServices {
-        try await UmiLogServices.openForPreview(at: directory, now: clock, logger: Logger(label: "umilog"))
+        try await UmiLogServices.openForPreview(at: storeOptions.directory, now: storeOptions.clock, logger: Logger(label: "umilog"))
     }
+}
+
+/// The store's folder is `~/.local/share/umilog` or `$UMILOG_HOME`.
+extension UmiLog: CommandLineApp {
+    static var name: String { "umilog" }
 }
 
 // UmiLogCore does not know ArgumentParser; only this executable reads these from flags.

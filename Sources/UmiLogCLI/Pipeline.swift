@@ -28,7 +28,7 @@ struct Pipeline: ParsableCommand {
 
     func run() throws {
         var options = PipelineOptions()
-        options.generatedAt = global.clock()
+        options.generatedAt = global.storeOptions.clock()
         options.reportCopy = report.map { URL(fileURLWithPath: $0) }
         if isatty(STDERR_FILENO) == 1 {
             options.progress = { stage in

@@ -22,7 +22,7 @@ struct Sign: AsyncParsableCommand {
         let services = try await global.services()
         let logged = try await services.dives.find(id)
         let signoff = try await services.signoffs.sign(
-            logged.dive.id, instructor: instructor, name: name, certification: certification, at: global.clock()
+            logged.dive.id, instructor: instructor, name: name, certification: certification, at: global.storeOptions.clock()
         )
         if global.json { return try TerminalOutput.json(SignoffOutput(signoff, status: .valid)) }
         print("Signed dive \(logged.dive.id.uuidString.lowercased()) as \(signoff.signerDID).")

@@ -137,7 +137,7 @@ struct Sites: AsyncParsableCommand {
             }
             let services = try await global.services()
             let site = try await services.sites.find(site)
-            try await services.sites.setStatus(wanted, for: site.id, at: global.clock())
+            try await services.sites.setStatus(wanted, for: site.id, at: global.storeOptions.clock())
             let now = try await services.sites.status(of: site.id)
             if global.json { return try TerminalOutput.json(SiteOutput(site, status: now)) }
             Swift.print("\(site.name): \(now?.rawValue ?? "not on your lists")")

@@ -44,7 +44,7 @@ struct Seed: AsyncParsableCommand {
 
     func run() async throws {
         let services = try await global.services()
-        let report = try await services.seeder.seed(SeedDataset.bundled(), includeSampleDives: sampleDives, at: global.clock())
+        let report = try await services.seeder.seed(SeedDataset.bundled(), includeSampleDives: sampleDives, at: global.storeOptions.clock())
         let sites = try await services.sites.count()
         let dives = try await services.dives.count()
         if global.json {

@@ -49,8 +49,8 @@ struct Import: AsyncParsableCommand {
         // A dry run writes nothing, not even a new store: without one it previews against a
         // fresh in-memory store.
         let services = dryRun ? try await global.previewServices() : try await global.services()
-        let preview = try await services.importer.preview(source, at: global.clock(), options: options)
-        let summary = dryRun ? nil : try await services.importer.commit(source, at: global.clock(), options: options)
+        let preview = try await services.importer.preview(source, at: global.storeOptions.clock(), options: options)
+        let summary = dryRun ? nil : try await services.importer.commit(source, at: global.storeOptions.clock(), options: options)
         let report = ImportReport(file: url.lastPathComponent, source: source, preview: preview, summary: summary)
         if global.json { return try TerminalOutput.json(report) }
         report.printText(units: global.units, dateFormatConfirmed: dateFormat != nil)
@@ -87,7 +87,7 @@ struct Export: AsyncParsableCommand {
         }
         let text = try LogbookFiles.write(
             logbook, format: format, signoffs: signoffs,
-            generatedAt: LocalDateTime(global.clock(), in: services.timeZone)
+            generatedAt: LocalDateTime(global.storeOptions.clock(), in: services.timeZone)
         )
         if out == "-" {
             return FileHandle.standardOutput.write(Data(text.utf8))
