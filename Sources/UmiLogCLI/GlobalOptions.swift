@@ -18,18 +18,23 @@ struct GlobalOptions: ParsableArguments {
     var units: UnitSystem = .metric
 
     func services() async throws -> UmiLogServices {
-        try await UmiLogServices.open(at: storeOptions.directory, now: storeOptions.clock, logger: Logger(label: "umilog"))
+        try await UmiLogServices.open(at: storeOptions.directory, now: storeOptions.clock, logger: UmiLog.logger())
     }
 
     /// The store when it exists, else an in-memory one seeded like a new store; creates nothing.
     func previewServices() async throws -> UmiLogServices {
-        try await UmiLogServices.openForPreview(at: storeOptions.directory, now: storeOptions.clock, logger: Logger(label: "umilog"))
+        try await UmiLogServices.openForPreview(at: storeOptions.directory, now: storeOptions.clock, logger: UmiLog.logger())
     }
 }
 
 /// The store's folder is `~/.local/share/umilog` or `$UMILOG_HOME`.
 extension UmiLog: CommandLineApp {
     static var name: String { "umilog" }
+
+    /// The one place `umilog` makes a logger: the libraries it drives take theirs from here.
+    static func logger(_ component: String? = nil) -> Logger {
+        Logger(label: component.map { "umilog.\($0)" } ?? "umilog")
+    }
 }
 
 // UmiLogCore does not know ArgumentParser; only this executable reads these from flags.

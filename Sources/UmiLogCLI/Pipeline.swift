@@ -1,7 +1,6 @@
 import ArgumentParser
 import CommandLineKit
 import Foundation
-import Logging
 import UmiLogPipeline
 
 /// `umilog pipeline IN OUT`: builds the app's dive-site dataset — regional gzip tiles, a
@@ -35,7 +34,7 @@ struct Pipeline: ParsableCommand {
                 TerminalOutput.standardError("[\(stage.rawValue)/\(PipelineStage.allCases.count)] \(stage.title)…")
             }
         }
-        let pipeline = SitePipeline(options: options, logger: Logger(label: "umilog.pipeline"))
+        let pipeline = SitePipeline(options: options, logger: UmiLog.logger("pipeline"))
         let result = try pipeline.run(input: URL(fileURLWithPath: input), output: URL(fileURLWithPath: output))
         if global.json { return try TerminalOutput.json(result) }
         TerminalOutput.table(

@@ -16,9 +16,9 @@ import UmiLogCore
 /// n log n in the number of records.
 public struct SitePipeline: Sendable {
     public let options: PipelineOptions
-    private let logger: Logger?
+    private let logger: Logger
 
-    public init(options: PipelineOptions = PipelineOptions(), logger: Logger? = nil) {
+    public init(options: PipelineOptions = PipelineOptions(), logger: Logger) {
         self.options = options
         self.logger = logger
     }
@@ -145,7 +145,7 @@ public struct SitePipeline: Sendable {
     }
 
     private func log(_ stage: StageReport) {
-        logger?.info(
+        logger.info(
             "pipeline stage finished",
             metadata: [
                 "stage": "\(stage.stage)", "input": "\(stage.input)", "kept": "\(stage.kept)",

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 @testable import UmiLogCore
 
@@ -40,7 +41,7 @@ struct DiveLogTests {
         let log = try await TemporaryLog()
         defer { log.remove() }
         let saved = try await log.services.saver.save(.essentials(), at: .testNow)
-        let reopened = try await UmiLogServices.open(at: log.directory, now: { .testNow })
+        let reopened = try await UmiLogServices.open(at: log.directory, now: { .testNow }, logger: Logger(label: "test"))
         #expect(try await reopened.dives.fetch(id: saved.id)?.dive == saved.dive)
     }
 

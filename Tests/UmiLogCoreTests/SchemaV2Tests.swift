@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Geo
 import GRDB
 import Storage
@@ -25,7 +26,7 @@ struct SchemaV2Tests {
                 """)
         }
         try UmiLogSchema.migrator.migrate(queue)
-        let services = UmiLogServices(directory: FileManager.default.temporaryDirectory, database: queue)
+        let services = UmiLogServices(directory: FileManager.default.temporaryDirectory, database: queue, logger: Logger(label: "test"))
         #expect(try await services.sites.search("salt").map(\.id) == ["salt-pier"])
         let bounds = try MapBounds(south: 12, west: -69, north: 13, east: -68)
         #expect(try await services.sites.fetchInBounds(bounds).map(\.id) == ["salt-pier"])

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import GRDB
 import SQLiteStorage
 import Storage
@@ -41,12 +42,12 @@ struct SeedingTests {
     func firstLaunchOnly() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-seed-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let first = try await UmiLogServices.open(at: directory, now: { .testNow })
+        let first = try await UmiLogServices.open(at: directory, now: { .testNow }, logger: Logger(label: "test"))
         let bundled = try SeedDataset.bundled()
         #expect(try await first.sites.count() == bundled.sites.count)
         #expect(try await first.species.fetchAll().count == bundled.species.count)
         #expect(try await first.dives.count() == 0)
-        let second = try await UmiLogServices.open(at: directory, now: { .testNow })
+        let second = try await UmiLogServices.open(at: directory, now: { .testNow }, logger: Logger(label: "test"))
         #expect(try await second.sites.count() == bundled.sites.count)
         let again = try await second.seeder.seed(bundled, includeSampleDives: true, at: .testNow)
         #expect(again.skipped == ["sites", "species"])
@@ -60,7 +61,7 @@ struct SeedingTests {
     @Test("a failure half-way keeps the finished tables and the next run completes without duplicates")
     func partialFailure() async throws {
         let database = try DatabaseOpener.openInMemory(migrator: UmiLogSchema.migrator)
-        let services = UmiLogServices(directory: FileManager.default.temporaryDirectory, database: database)
+        let services = UmiLogServices(directory: FileManager.default.temporaryDirectory, database: database, logger: Logger(label: "test"))
         var broken = SeedDataset.small
         broken.species.append(Species(id: "blank", commonName: " ", scientificName: "Nothing here", category: .fish, regions: []))
         await #expect(throws: UmiLogError.self) { try await services.seeder.seed(broken, at: .testNow) }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Geo
 import GRDB
 import SQLiteStorage
@@ -17,7 +18,7 @@ struct TemporaryLog {
         let database = try DatabaseOpener.openFile(
             at: directory.appendingPathComponent("umilog.sqlite"), migrator: UmiLogSchema.migrator
         )
-        services = UmiLogServices(directory: directory, database: database, timeZone: timeZone)
+        services = UmiLogServices(directory: directory, database: database, timeZone: timeZone, logger: Logger(label: "test"))
         try await services.seeder.seed(dataset, at: .testNow)
     }
 

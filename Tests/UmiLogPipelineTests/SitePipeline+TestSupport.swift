@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 @testable import UmiLogPipeline
 
 extension SitePipeline {
@@ -8,7 +9,7 @@ extension SitePipeline {
         options.generatedAt = Date(timeIntervalSince1970: 1_760_000_000)
         options.parallelism = parallelism
         options.exampleLimit = exampleLimit
-        return SitePipeline(options: options)
+        return SitePipeline(options: options, logger: Logger(label: "test"))
     }
 
     /// Stages 1–6 on in-memory lines.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Storage
 import Testing
 import UmiLogCore
@@ -110,7 +111,7 @@ struct SitePipelineTests {
         try Data(Self.lines[0].utf8).write(to: input)
         var options = SitePipeline.testing().options
         options.reportCopy = folder.file("copy.json")
-        let report = try SitePipeline(options: options).run(input: input, output: output)
+        let report = try SitePipeline(options: options, logger: Logger(label: "test")).run(input: input, output: output)
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("tiles").path) == ["red-sea.json.gz"])
         #expect(try Data(contentsOf: folder.file("copy.json")) == report.jsonData())
     }

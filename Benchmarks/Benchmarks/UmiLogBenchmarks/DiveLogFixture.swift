@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import Geo
+import Logging
 import UmiLogCore
 
 /// A store as a heavy user's would look after loading a large open dataset: 100,000 sites in
@@ -13,6 +14,8 @@ enum DiveLogFixture {
     /// Viewport side in degrees for about 50 sites at this density.
     static let viewportSide = (50.0 / 100.0).squareRoot()
     static let now = Date(timeIntervalSince1970: 1_795_428_000)
+    /// Benchmarks measure the work, not the log lines, so the libraries get a logger that drops them.
+    static let quiet = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
 
     /// South-west corners of the ten regions (each 10° × 10°, away from poles and antimeridian).
     static let regionCorners: [(name: String, south: Double, west: Double)] = [
@@ -33,10 +36,10 @@ enum DiveLogFixture {
     private static func build() async throws -> UmiLogServices {
         let marker = directory.appendingPathComponent("complete")
         if FileManager.default.fileExists(atPath: marker.path) {
-            return try await UmiLogServices.open(at: directory, now: now)
+            return try await UmiLogServices.open(at: directory, now: now, logger: quiet)
         }
         try? FileManager.default.removeItem(at: directory)
-        let services = try await UmiLogServices.open(at: directory, now: now)
+        let services = try await UmiLogServices.open(at: directory, now: now, logger: quiet)
         var random = BenchmarkRandom(seed: 0xD1FE)
         var batch: [DiveSite] = []
         for index in 0..<siteCount {

@@ -22,7 +22,7 @@ func pipelineBenchmarks() {
         var options = PipelineOptions()
         options.generatedAt = PipelineFixture.generatedAt
         benchmark.startMeasurement()
-        let report = try SitePipeline(options: options).run(input: input, output: output)
+        let report = try SitePipeline(options: options, logger: DiveLogFixture.quiet).run(input: input, output: output)
         benchmark.stopMeasurement()
         precondition(report.inputLines == PipelineFixture.count && report.tiling.kept > 0, "the whole input must go through")
         blackHole(report)

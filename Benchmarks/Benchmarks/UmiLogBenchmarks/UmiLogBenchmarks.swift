@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import Geo
+import Logging
 import SQLiteStorage
 import Storage
 import UmiLogCore
@@ -20,7 +21,7 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         let bounds = try MapBounds(south: 20, west: 35, north: 20 + DiveLogFixture.viewportSide, east: 35 + DiveLogFixture.viewportSide)
         benchmark.startMeasurement()
-        let services = try await UmiLogServices.open(at: DiveLogFixture.directory, now: DiveLogFixture.now)
+        let services = try await UmiLogServices.open(at: DiveLogFixture.directory, now: DiveLogFixture.now, logger: DiveLogFixture.quiet)
         let history = try await services.dives.history(DiveFilter(limit: 50))
         let sites = try await services.sites.fetchInBounds(bounds)
         benchmark.stopMeasurement()
@@ -71,7 +72,7 @@ let benchmarks: @Sendable () -> Void = {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-bench-seed-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try DatabaseOpener.openFile(at: directory.appendingPathComponent("umilog.sqlite"), migrator: UmiLogSchema.migrator)
-        let seeder = DatasetSeeder(database: database)
+        let seeder = DatasetSeeder(database: database, logger: DiveLogFixture.quiet)
         benchmark.startMeasurement()
         let dataset = try SeedDataset.bundled()
         let report = try await seeder.seed(dataset, at: DiveLogFixture.now)

@@ -20,7 +20,7 @@ public struct DatasetSeeder: Sendable {
     private let database: UmiLogDatabase
     private let logger: Logger
 
-    public init(database: any DatabaseWriter, logger: Logger = Logger(label: "umilog.seed")) {
+    public init(database: any DatabaseWriter, logger: Logger) {
         self.database = UmiLogDatabase(database)
         self.logger = logger
     }

@@ -27,7 +27,7 @@ public struct UmiLogServices: Sendable {
 
     /// Opens (or creates) the store in `directory` and seeds it if it is not seeded yet.
     public static func open(
-        at directory: URL, timeZone: TimeZone = .current, now: @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "umilog")
+        at directory: URL, timeZone: TimeZone = .current, now: @Sendable () -> Date = Date.init, logger: Logger
     ) async throws(UmiLogError) -> UmiLogServices {
         let database: any DatabaseWriter
         do {
@@ -43,7 +43,7 @@ public struct UmiLogServices: Sendable {
     }
 
     /// Wires the services on an already opened, migrated database (tests use an in-memory one).
-    public init(directory: URL, database: any DatabaseWriter, timeZone: TimeZone = .current, logger: Logger = Logger(label: "umilog")) {
+    public init(directory: URL, database: any DatabaseWriter, timeZone: TimeZone = .current, logger: Logger) {
         self.directory = directory
         self.database = database
         let cache = PopularSpeciesCache()

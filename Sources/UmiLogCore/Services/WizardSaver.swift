@@ -9,7 +9,7 @@ public struct WizardSaver: Sendable {
     private let events: DiveLogEvents
     private let logger: Logger
 
-    public init(dives: DiveRepository, events: DiveLogEvents, logger: Logger = Logger(label: "umilog.wizard")) {
+    public init(dives: DiveRepository, events: DiveLogEvents, logger: Logger) {
         self.dives = dives
         self.events = events
         self.logger = logger
