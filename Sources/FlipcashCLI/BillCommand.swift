@@ -77,7 +77,7 @@ struct BillCommand: ParsableCommand {
         }
         let payload: CashCodePayload
         if let nonce {
-            guard let bytes = Hex.bytes(nonce) else { throw ValidationError("--nonce must be 20 hex digits") }
+            guard let bytes = Text.bytes(hex: nonce) else { throw ValidationError("--nonce must be 20 hex digits") }
             payload = try CashCodePayload(kind: kind, currency: currency, amount: entered.value, nonce: bytes)
         } else {
             payload = try CashCodePayload(kind: kind, currency: currency, amount: entered.value)
@@ -116,7 +116,7 @@ struct ScanCommand: ParsableCommand {
         if text.contains("<svg") {
             result = BillOutput(try CashCodeSVG.scan(text))
         } else {
-            guard let bytes = Hex.bytes(text) else {
+            guard let bytes = Text.bytes(hex: text) else {
                 throw ValidationError("Not hex digits and not an SVG file: \(input.prefix(40))")
             }
             switch bytes.count {
@@ -137,23 +137,5 @@ struct ScanCommand: ParsableCommand {
         }
         if output.json { return try TerminalOutput.json(result) }
         result.printText()
-    }
-}
-
-enum Hex {
-    /// Bytes from hex digits; spaces and a leading 0x are ignored. Nil for anything else.
-    static func bytes(_ text: String) -> [UInt8]? {
-        var digits = text.filter { !$0.isWhitespace }
-        if digits.hasPrefix("0x") { digits.removeFirst(2) }
-        guard !digits.isEmpty, digits.count.isMultiple(of: 2) else { return nil }
-        var bytes: [UInt8] = []
-        var index = digits.startIndex
-        while index < digits.endIndex {
-            let next = digits.index(index, offsetBy: 2)
-            guard let byte = UInt8(digits[index..<next], radix: 16) else { return nil }
-            bytes.append(byte)
-            index = next
-        }
-        return bytes
     }
 }

@@ -65,9 +65,20 @@ struct MintArgument: ExpressibleByArgument, Sendable {
     }
 }
 
+/// How flipcash writes (and reads back) values as text, in one place so output and input agree.
 enum Text {
     /// Decimal text without exponent, as persisted and printed.
     static func decimal(_ value: Decimal) -> String { value.description }
 
     static func hex(_ bytes: some Sequence<UInt8>) -> String { DAGCBOR.Hex.encode(bytes) }
+
+    /// Bytes typed as hex digits. Spaces and one leading `0x` are allowed, as people copy codes
+    /// from logs and specifications; what is left must be hex digits and nothing else (the
+    /// package's strict decoder: `+f` is not a byte). Nil for anything else, and for no digits.
+    static func bytes(hex text: String) -> [UInt8]? {
+        var digits = text.filter { !$0.isWhitespace }
+        if digits.hasPrefix("0x") { digits.removeFirst(2) }
+        guard !digits.isEmpty else { return nil }
+        return DAGCBOR.Hex.decode(digits)
+    }
 }
