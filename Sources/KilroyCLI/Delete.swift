@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import KilroyCore
+import Validation
 
 struct Delete: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Delete a memory and its photo; an uploaded kilroy is deleted from the cloud too (queued)."
     )
 
-    @Argument(help: "The memory's id, or its first 8+ characters.") var id: String
+    @Argument(help: "The memory's id, or its first \(IDPrefix.minimumLength)+ characters.") var id: String
     @OptionGroup var options: GlobalOptions
 
     /// What happened on the cloud.

@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import KilroyCore
+import Validation
 
 struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show one memory (with --cloud, also a kilroy of someone else by its full id)."
     )
 
-    @Argument(help: "The memory's id, or its first 8+ characters.") var id: String
+    @Argument(help: "The memory's id, or its first \(IDPrefix.minimumLength)+ characters.") var id: String
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {

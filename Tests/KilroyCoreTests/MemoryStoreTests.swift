@@ -138,7 +138,7 @@ struct MemoryStoreTests {
         }
     }
 
-    @Test("resolve finds a memory by its full id or a unique prefix of 8+ characters in any case")
+    @Test("resolve finds a memory by its full id or a unique prefix of 4+ characters in any case")
     func resolveByPrefix() async throws {
         let store = try MemoryStore(directory: folder)
         let first = try await store.save(memory(at: origin, id: UUID(uuidString: "AAAAAAAA-1111-4111-8111-111111111111")!), imageData: TestImages.jpeg())
@@ -146,7 +146,7 @@ struct MemoryStoreTests {
         #expect(try await store.resolve("aaaaaaaa-1111-4111-8111-111111111111") == first)
         #expect(try await store.resolve("AAAAAAAA-1") == first)
         await #expect(throws: KilroyStoreError.ambiguousReference("aaaaaaaa", matches: 2)) { try await store.resolve("aaaaaaaa") }
-        await #expect(throws: KilroyStoreError.memoryNotFound("aaaa")) { try await store.resolve("aaaa") }
+        await #expect(throws: KilroyStoreError.memoryNotFound("aaa")) { try await store.resolve("aaa") }
         await #expect(throws: KilroyStoreError.memoryNotFound("bbbbbbbb")) { try await store.resolve("bbbbbbbb") }
     }
 }

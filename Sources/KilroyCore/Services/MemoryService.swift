@@ -42,7 +42,7 @@ public struct MemoryService: Sendable {
         }
     }
 
-    /// Deletes the memory `reference` names (its id or an 8+ character prefix): photo, entry,
+    /// Deletes the memory `reference` names (its id or a prefix of 4+ characters): photo, entry,
     /// and, if its kilroy may be on the cloud, a queued cloud delete.
     ///
     /// - Returns: The deleted memory and whether a cloud delete was queued.

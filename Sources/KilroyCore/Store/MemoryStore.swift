@@ -52,21 +52,17 @@ public actor MemoryStore {
         try load().first { $0.id == id }
     }
 
-    /// The memory whose id is `reference` or starts with it (at least 8 characters, any case).
+    /// The memory whose id is `reference` or starts with it, by the package's one id-prefix rule
+    /// (``Validation/IDPrefix``: at least 4 hex digits or dashes, any case). Text that cannot
+    /// begin an id matches nothing.
     ///
-    /// - Throws: `memoryNotFound` or `ambiguousReference`.
+    /// - Throws: `memoryNotFound`, or `ambiguousReference` naming how many memories match.
     public func resolve(_ reference: String) throws(KilroyStoreError) -> DroppedMemory {
-        let key = reference.trimmingCharacters(in: .whitespaces).lowercased()
-        let memories = try load()
-        if let id = UUID(uuidString: key), let memory = memories.first(where: { $0.id == id }) {
-            return memory
-        }
-        guard key.count >= 8 else { throw .memoryNotFound(reference) }
-        let matches = memories.filter { $0.id.uuidString.lowercased().hasPrefix(key) }
-        switch matches.count {
-        case 0: throw .memoryNotFound(reference)
-        case 1: return matches[0]
-        default: throw .ambiguousReference(reference, matches: matches.count)
+        guard let prefix = IDPrefix(reference) else { throw .memoryNotFound(reference) }
+        switch prefix.resolve(try load().filter { prefix.matches($0.id.uuidString) }) {
+        case .none: throw .memoryNotFound(reference)
+        case .unique(let memory): return memory
+        case .ambiguous(let count): throw .ambiguousReference(reference, matches: count)
         }
     }
 
