@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import Validation
 
 /// The people store as the view models see it (the seed's `PersonServiceProtocol`); tests of
 /// view models may substitute it, the app uses ``PersonService``.
@@ -96,31 +97,26 @@ public struct PersonService: PersonServiceProtocol {
         }
     }
 
-    /// The person whose id is `text` or starts with it (at least 4 characters, as `list` prints 8).
+    /// The person whose id is `text` or starts with it, by the kits' one id-prefix rule
+    /// (``IDPrefix``: at least 4 characters, as `list` prints 8).
     ///
-    /// - Throws: `RememberError.personNotFound` or `.ambiguousID`.
+    /// - Throws: `RememberError.personNotFound` or, when several ids start with it,
+    ///   `.ambiguousID` with how many.
     public func find(_ text: String) async throws -> Person {
-        let prefix = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw RememberError.personNotFound(text)
-        }
+        guard let prefix = IDPrefix(text) else { throw RememberError.personNotFound(text) }
+        let (lower, upper) = prefix.range
+        // Every match, not only two: an ambiguous prefix is reported with its count (a prefix
+        // of 4 or more characters matches few people, so reading them whole costs little).
         let matches = try await database.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT \(PersonRow.selection) FROM people WHERE id >= ? AND id < ? ORDER BY id LIMIT 2",
-                arguments: [prefix, prefix + "\u{10FFFF}"]
+                db, sql: "SELECT \(PersonRow.selection) FROM people WHERE id >= ? AND id < ? ORDER BY id",
+                arguments: [lower, upper]
             ).map(PersonRow.person(from:))
         }
-        switch matches.count {
-        case 0: throw RememberError.personNotFound(text)
-        case 1: return matches[0]
-        default:
-            let count = try await database.read { db in
-                try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM people WHERE id >= ? AND id < ?",
-                    arguments: [prefix, prefix + "\u{10FFFF}"]
-                ) ?? 0
-            }
-            throw RememberError.ambiguousID(text, matches: count)
+        switch prefix.resolve(matches) {
+        case .none: throw RememberError.personNotFound(text)
+        case .unique(let person): return person
+        case .ambiguous(let count): throw RememberError.ambiguousID(text, matches: count)
         }
     }
 
