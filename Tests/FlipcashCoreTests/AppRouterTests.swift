@@ -1,3 +1,4 @@
+import InMemoryLogging
 import Logging
 import Testing
 import TestSupport
@@ -9,11 +10,11 @@ private enum WithdrawStep: Hashable, Sendable { case amount, address, confirm }
 @MainActor
 @Suite("AppRouter: the seed's sheet and path rules, one log entry per call")
 struct AppRouterTests {
-    private let logs = CapturingLogHandler.Store()
+    private let logs = InMemoryLogHandler(logLevel: .trace)
 
     private func router(tab: RouterStack? = .you) -> AppRouter {
         let store = logs
-        return AppRouter(activeTabStack: tab, logger: Logger(label: "flipcash.router") { _ in CapturingLogHandler(store: store) })
+        return AppRouter(activeTabStack: tab, logger: Logger(label: "flipcash.router") { _ in store })
     }
 
     @Test("sheets form an ordered stack: the first is the root, the last is visible")
@@ -73,7 +74,7 @@ struct AppRouterTests {
         let router = router()
         router.presentNested(.buy(mint: "A"))
         #expect(router.presentedSheets.isEmpty)
-        let event = try #require(logs.events.last)
+        let event = try #require(logs.entries.last)
         #expect(event.level == .warning)
     }
 
@@ -112,7 +113,7 @@ struct AppRouterTests {
         let router = router(tab: nil)
         router.push(.history)
         #expect(RouterStack.allCases.allSatisfy { router[$0].isEmpty })
-        #expect(try #require(logs.events.last).level == .warning)
+        #expect(try #require(logs.entries.last).level == .warning)
         router.selectTab(.you)
         router.push(.account)
         #expect(router[.you].destinations == [.account])
@@ -147,10 +148,10 @@ struct AppRouterTests {
         router.navigate(to: .tipCard)
         #expect(router.presentedSheets == [.tips])
         #expect(router[.tips].destinations == [.tipCard])
-        let before = logs.events.count
+        let before = logs.entries.count
         router.navigate(to: .tipCard)
-        #expect(logs.events.count == before + 1)
-        #expect(logs.events.last?.message == "router unchanged")
+        #expect(logs.entries.count == before + 1)
+        #expect(logs.entries.last?.message == "router unchanged")
     }
 
     @Test("navigate(to:) a tab's screen dismisses every sheet and asks for the tab")
@@ -194,10 +195,10 @@ struct AppRouterTests {
             { $0.dismissSheet() }, { $0.selectTab(.you) }, { $0.selectTab(.balance) },
         ]
         for (index, call) in calls.enumerated() {
-            let before = logs.events.count
+            let before = logs.entries.count
             call(router)
-            #expect(logs.events.count == before + 1, "call \(index)")
+            #expect(logs.entries.count == before + 1, "call \(index)")
         }
-        #expect(logs.events.allSatisfy { $0.metadata?["action"] != nil })
+        #expect(logs.entries.allSatisfy { $0.metadata["action"] != nil })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InMemoryLogging
 import Logging
 import Observability
 import Testing
@@ -72,13 +73,13 @@ struct HardRulesVectorTests {
 
     @Test("the redacting handler applies the key rule before the patterns, to metadata only")
     func redactionOrder() throws {
-        let store = CapturingLogHandler.Store()
-        var logger = Logger(label: "flipcash.test") { _ in RedactingLogHandler(wrapping: CapturingLogHandler(store: store)) }
+        let store = InMemoryLogHandler(logLevel: .trace)
+        var logger = Logger(label: "flipcash.test") { _ in RedactingLogHandler(wrapping: store) }
         logger.logLevel = .info
         logger.info("payment sent", metadata: ["ownerKey": "user@example.com", "destination": "user@example.com"])
-        let event = try #require(store.events.last)
+        let event = try #require(store.entries.last)
         #expect(event.message == "payment sent")
-        #expect(event.metadata?["ownerKey"] == "[REDACTED]")
-        #expect(event.metadata?["destination"] == "u..@example.com")
+        #expect(event.metadata["ownerKey"] == "[REDACTED]")
+        #expect(event.metadata["destination"] == "u..@example.com")
     }
 }

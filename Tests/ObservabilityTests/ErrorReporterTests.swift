@@ -1,4 +1,5 @@
 import Foundation
+import InMemoryLogging
 import Logging
 import Testing
 import TestSupport
@@ -42,26 +43,26 @@ final class SinkRecorder: @unchecked Sendable {
 
 @Suite("ErrorReporter")
 struct ErrorReporterTests {
-    let store = CapturingLogHandler.Store()
+    let store = InMemoryLogHandler(logLevel: .trace)
     let recorder = SinkRecorder()
 
     var reporter: ErrorReporter {
         let store = store
         let recorder = recorder
-        let logger = Logger(label: "errors") { _ in CapturingLogHandler(store: store) }
+        let logger = Logger(label: "errors") { _ in store }
         return ErrorReporter(logger: logger) { _, reason in recorder.record(reason) }
     }
 
     @Test("a reportable error is logged at .error with constant message and metadata, and sent to the sink")
     func reportable() throws {
         reporter.captureError(SyncFailure.serverDown, reason: "sync receipts")
-        let event = try #require(store.events.first)
-        #expect(store.events.count == 1)
+        let event = try #require(store.entries.first)
+        #expect(store.entries.count == 1)
         #expect(event.level == .error)
         #expect(event.message.description == "error captured")
-        #expect(event.metadata?["reason"] == "sync receipts")
-        #expect(event.metadata?["error"] == "server down")
-        let errorType = try #require(event.metadata?["error_type"]?.description)
+        #expect(event.metadata["reason"] == "sync receipts")
+        #expect(event.metadata["error"] == "server down")
+        let errorType = try #require(event.metadata["error_type"]?.description)
         #expect(errorType.hasSuffix("SyncFailure"))
         #expect(recorder.reasons == ["sync receipts"])
     }
@@ -69,24 +70,24 @@ struct ErrorReporterTests {
     @Test("a ServerError that is not reportable is ignored entirely")
     func notReportable() {
         reporter.captureError(SyncFailure.cancelled, reason: "sync receipts")
-        #expect(store.events.isEmpty)
+        #expect(store.entries.isEmpty)
         #expect(recorder.reasons.isEmpty)
     }
 
     @Test("errors that are not ServerError are always reported")
     func plainErrorsReported() throws {
         reporter.captureError(PlainError(), reason: "open database")
-        let event = try #require(store.events.first)
-        #expect(event.metadata?["reason"] == "open database")
-        #expect(event.metadata?["error_type"]?.description.hasSuffix("PlainError") == true)
+        let event = try #require(store.entries.first)
+        #expect(event.metadata["reason"] == "open database")
+        #expect(event.metadata["error_type"]?.description.hasSuffix("PlainError") == true)
         #expect(recorder.reasons == ["open database"])
     }
 
     @Test("a reporter without a sink still logs")
     func noSink() {
         let store = store
-        let reporter = ErrorReporter(logger: Logger(label: "errors") { _ in CapturingLogHandler(store: store) })
+        let reporter = ErrorReporter(logger: Logger(label: "errors") { _ in store })
         reporter.captureError(PlainError(), reason: "r")
-        #expect(store.events.count == 1)
+        #expect(store.entries.count == 1)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import KilroyAPI
+import InMemoryLogging
 import Logging
 import Storage
 import Testing
@@ -14,8 +15,8 @@ import TestSupport
 struct CredentialLoggingTests {
     @Test("creating, rate limiting, deleting, reporting and claiming log no credential at trace level")
     func nothingLogged() async throws {
-        let events = CapturingLogHandler.Store()
-        let logger = Logger(label: "kilroy.cloud") { _ in CapturingLogHandler(store: events) }
+        let events = InMemoryLogHandler(logLevel: .trace)
+        let logger = Logger(label: "kilroy.cloud") { _ in events }
         let blobs = try BlobStore(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-logs-\(UUID().uuidString)"))
         defer { try? FileManager.default.removeItem(at: blobs.directory) }
@@ -35,11 +36,11 @@ struct CredentialLoggingTests {
             _ = try await client.send(.get, "/kilroys/near?lat=1&lon=2", authorization: "Bearer \(Devices.carol)x")
             #expect(try await client.send(.delete, "/kilroys/\(drop.id)", device: Devices.alice).status == .noContent)
         }
-        let logged = events.events
+        let logged = events.entries
         #expect(logged.contains { "\($0.message)" == "kilroy created" })
         let forbidden = [Devices.alice, Devices.bob, Devices.carol].flatMap(CredentialSecrecyTests.spellings(of:))
         for event in logged {
-            let text = "\(event.message) \(event.metadata ?? [:])"
+            let text = "\(event.message) \(event.metadata)"
             #expect(!text.lowercased().contains("device"), "\(text)")
             for spelling in forbidden {
                 #expect(!text.contains(spelling), "\(text)")
