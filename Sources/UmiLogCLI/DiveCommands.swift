@@ -161,7 +161,7 @@ enum DiveReport {
         }
         let samples = try await services.dives.samples(of: dive.id)
         if let deepest = DiveProfile.maximumDepth(of: samples), let last = samples.last {
-            lines.append("  profile:     \(counted(samples.count, "point")) over \(Output.duration(last.timeSeconds)), deepest sample \(units.length(deepest))")
+            lines.append("  profile:     \(Wording.counted(samples.count, "point")) over \(Output.duration(last.timeSeconds)), deepest sample \(units.length(deepest))")
         }
         for (signoff, status) in try await services.signoffs.verify(dive.id) {
             let who = signoff.payload.instructor.isEmpty ? signoff.signerDID : signoff.payload.instructor

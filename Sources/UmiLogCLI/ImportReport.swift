@@ -1,5 +1,6 @@
 import Foundation
 import UmiLogCore
+import Validation
 
 /// What `umilog import` prints: what the file holds (the numbers a diver checks against the
 /// program they came from), what the import does, and every problem.
@@ -110,9 +111,9 @@ struct ImportReport: Encodable {
 
     func printText(units: UnitSystem, dateFormatConfirmed: Bool) {
         let displayName = LogbookFormat(rawValue: format)?.displayName ?? format
-        print("\(file): \(displayName), \(counted(found.dives, "dive")), \(counted(found.sites, "site")) (\(found.sitesWithGPS) with GPS)")
+        print("\(file): \(displayName), \(Wording.counted(found.dives, "dive")), \(Wording.counted(found.sites, "site")) (\(found.sitesWithGPS) with GPS)")
         if let maxDepth = found.maxDepthMeters {
-            print("  max depth \(units.length(maxDepth)), total time \(Self.clock(found.totalDurationSeconds)) (\(found.totalDurationSeconds) s), \(counted(found.samples, "profile point"))")
+            print("  max depth \(units.length(maxDepth)), total time \(Self.clock(found.totalDurationSeconds)) (\(found.totalDurationSeconds) s), \(Wording.counted(found.samples, "profile point"))")
         }
         if let first = found.firstDive, let last = found.lastDive {
             print("  first dive \(first.replacingOccurrences(of: "T", with: " ")), last dive \(last.replacingOccurrences(of: "T", with: " "))")
@@ -141,9 +142,9 @@ struct ImportReport: Encodable {
         }
         if dryRun {
             let adding = dives.filter { $0.action == "add" }.count
-            print("Dry run: nothing was written (\(counted(adding, "dive")) would be added, \(alreadyInLog) already in your log, \(skipped) skipped).")
+            print("Dry run: nothing was written (\(Wording.counted(adding, "dive")) would be added, \(alreadyInLog) already in your log, \(skipped) skipped).")
         } else {
-            print("Imported \(counted(imported, "dive")) (\(alreadyInLog) already in your log, \(skipped) skipped), \(counted(createdSites, "new site")).")
+            print("Imported \(Wording.counted(imported, "dive")) (\(alreadyInLog) already in your log, \(skipped) skipped), \(Wording.counted(createdSites, "new site")).")
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineKit
 import Foundation
 import UmiLogPipeline
+import Validation
 
 /// `umilog pipeline IN OUT`: builds the app's dive-site dataset — regional gzip tiles, a
 /// manifest and an attribution file — from raw open-data records, and says what each stage
@@ -51,6 +52,6 @@ struct Pipeline: ParsableCommand {
         }
         let compressed = result.tiles.reduce(0) { $0 + $1.compressedBytes }
         let uncompressed = result.tiles.reduce(0) { $0 + $1.uncompressedBytes }
-        print("Wrote \(counted(result.tiles.count, "tile")) with \(counted(result.tiling.kept, "site")) (\(uncompressed) bytes of JSON, \(compressed) gzipped) to \(output).")
+        print("Wrote \(Wording.counted(result.tiles.count, "tile")) with \(Wording.counted(result.tiling.kept, "site")) (\(uncompressed) bytes of JSON, \(compressed) gzipped) to \(output).")
     }
 }

@@ -3,6 +3,7 @@ import CommandLineKit
 import Foundation
 import Geo
 import UmiLogCore
+import Validation
 
 /// `umilog sites …`: find dive sites by name, near a point, or in a map viewport.
 struct Sites: AsyncParsableCommand {
@@ -85,7 +86,7 @@ struct Sites: AsyncParsableCommand {
             }
             let services = try await global.services()
             let sites = try await services.sites.fetchInBounds(bounds, limit: limit.map { max(1, $0) })
-            if !global.json { Swift.print("\(counted(sites.count, "site")) in view.") }
+            if !global.json { Swift.print("\(Wording.counted(sites.count, "site")) in view.") }
             try Sites.print(sites.map { ($0, nil, nil) }, global: global)
         }
     }
@@ -111,7 +112,7 @@ struct Sites: AsyncParsableCommand {
                                      site.maxDepthMeters.map { "max \(units.length($0))" }].compactMap { $0 }.joined(separator: ", "),
                 "  entry:       \(site.entry.rawValue), \(site.difficulty.rawValue)",
                 "  tags:        \(site.tags.map(\.rawValue).joined(separator: ", "))",
-                "  status:      \(status?.rawValue ?? "not on your lists")" + (dives.isEmpty ? "" : " (\(counted(dives.count, "dive")))"),
+                "  status:      \(status?.rawValue ?? "not on your lists")" + (dives.isEmpty ? "" : " (\(Wording.counted(dives.count, "dive")))"),
             ]
             if !site.description.isEmpty { lines.append("  about:       \(site.description)") }
             lines.append("  source:      \(site.source) (\(site.license))")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineKit
 import UmiLogCore
+import Validation
 
 /// `umilog stats`: the profile tiles and milestones.
 struct Stats: AsyncParsableCommand {
@@ -25,7 +26,7 @@ struct Stats: AsyncParsableCommand {
             lines.append(label + (club.firstReachedAt.map { "joined \(Output.dateTime($0))" } ?? "not yet"))
         }
         if let streak = stats.longestStreak {
-            lines.append("Longest streak:     \(counted(streak.days, "day")) (\(streak.firstDay) – \(streak.lastDay))")
+            lines.append("Longest streak:     \(Wording.counted(streak.days, "day")) (\(streak.firstDay) – \(streak.lastDay))")
         }
         if !stats.divesPerYear.isEmpty {
             lines.append("Dives per year:     " + stats.divesPerYear.map { "\($0.year): \($0.dives)" }.joined(separator: ", "))
@@ -53,6 +54,6 @@ struct Seed: AsyncParsableCommand {
         }
         let added = report.inserted.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key.replacingOccurrences(of: "_", with: " "))" }
         print(added.isEmpty ? "Already seeded." : "Added \(added.joined(separator: ", ")).")
-        print("The store has \(counted(sites, "site")) and \(counted(dives, "dive")).")
+        print("The store has \(Wording.counted(sites, "site")) and \(Wording.counted(dives, "dive")).")
     }
 }

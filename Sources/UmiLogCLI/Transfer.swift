@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineKit
 import Foundation
 import UmiLogCore
+import Validation
 
 /// `umilog import FILE`: brings a Subsurface, UDDF, CSV or UmiLog JSON log in, after a preview.
 struct Import: AsyncParsableCommand {
@@ -105,7 +106,7 @@ struct Export: AsyncParsableCommand {
         }
         let dives = logbook.dives.count
         let sites = logbook.sites.count
-        print("Exported \(counted(dives, "dive")) at \(counted(sites, "site")) to \(out) as \(format.displayName).")
+        print("Exported \(Wording.counted(dives, "dive")) at \(Wording.counted(sites, "site")) to \(out) as \(format.displayName).")
     }
 }
 

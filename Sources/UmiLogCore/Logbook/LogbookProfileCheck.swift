@@ -1,3 +1,5 @@
+import Validation
+
 /// The last check every imported profile passes, whatever format it came in: what the store
 /// keeps must be a profile in time order with values a dive can have.
 ///
@@ -102,7 +104,7 @@ enum LogbookProfileCheck {
         var ordered = samples.filter { $0.timeSeconds >= 0 }
         if negative > 0 {
             issues.append(LogbookIssue(
-                record: record, message: "\(counted(negative, "profile point")) with a time before the dive",
+                record: record, message: "\(Wording.counted(negative, "profile point")) with a time before the dive",
                 outcome: .partLeftOut
             ))
         }
@@ -112,7 +114,7 @@ enum LogbookProfileCheck {
             let first = firstOutOfOrder(ordered, keeping: inOrder)
             issues.append(LogbookIssue(
                 record: record,
-                message: "\(counted(backwards, "profile point")) going back in time (first at \(first) s); the profile is kept in time order without them",
+                message: "\(Wording.counted(backwards, "profile point")) going back in time (first at \(first) s); the profile is kept in time order without them",
                 outcome: .partLeftOut
             ))
             ordered = inOrder.map { ordered[$0] }
@@ -129,10 +131,10 @@ enum LogbookProfileCheck {
                 value.remove(from: &ordered[index])
             }
             if let example {
-                let bounds = "\(number(value.range.lowerBound))…\(number(value.range.upperBound))\(value.unit)"
+                let bounds = "\(Wording.number(value.range.lowerBound))…\(Wording.number(value.range.upperBound))\(value.unit)"
                 issues.append(LogbookIssue(
                     record: record,
-                    message: "\(value.name) \(number(example))\(value.unit) is outside \(bounds) (in \(counted(dropped, "profile point")))",
+                    message: "\(value.name) \(Wording.number(example))\(value.unit) is outside \(bounds) (in \(Wording.counted(dropped, "profile point")))",
                     outcome: .valueDropped
                 ))
             }
@@ -170,13 +172,5 @@ enum LogbookProfileCheck {
     private static func firstOutOfOrder(_ samples: [DiveSample], keeping kept: [Int]) -> Int {
         let keptSet = Set(kept)
         return samples.indices.first { !keptSet.contains($0) }.map { samples[$0].timeSeconds } ?? 0
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
-    private static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Observation
+import Validation
 
 /// The map screen without its pixels: which sites are in the viewport, how they are filtered and
 /// clustered at the current zoom, what is selected, and where the camera should go.
@@ -64,8 +65,7 @@ public final class MapViewModel {
 
     /// "1 site in view", "12 sites in view".
     public var inViewText: String {
-        let count = inViewCount
-        return count == 1 ? "1 site in view" : "\(count) sites in view"
+        Wording.counted(inViewCount, "site") + " in view"
     }
 
     @ObservationIgnored private let source: any MapSiteSource
