@@ -60,17 +60,7 @@ public enum InstructorKey {
             else { return nil }
             return der.suffix(32)
         }
-        if text.count == 64, text.allSatisfy(\.isHexDigit) {
-            var raw = Data()
-            var index = text.startIndex
-            while index < text.endIndex {
-                let next = text.index(index, offsetBy: 2)
-                guard let byte = UInt8(text[index..<next], radix: 16) else { return nil }
-                raw.append(byte)
-                index = next
-            }
-            return raw
-        }
+        if text.utf8.count == 64, let raw = Hex.decode(text) { return Data(raw) }
         if let decoded = Data(base64Encoded: text), decoded.count == 32 { return decoded }
         return nil
     }
