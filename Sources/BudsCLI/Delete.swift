@@ -8,7 +8,7 @@ struct Delete: AsyncParsableCommand {
     )
 
     @OptionGroup var storeOptions: StoreOptions
-    @Argument(help: "The memory's id (or an 8+ character prefix) or a CID from its chain.") var reference: String
+    @Argument(help: MemoryReference.help) var reference: String
     @OptionGroup var output: OutputOptions
 
     private struct Result: Encodable {

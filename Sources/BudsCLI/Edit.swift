@@ -14,7 +14,7 @@ struct Edit: AsyncParsableCommand {
     )
 
     @OptionGroup var storeOptions: StoreOptions
-    @Argument(help: "The memory's id (or an 8+ character prefix) or a CID from its chain.") var reference: String
+    @Argument(help: MemoryReference.help) var reference: String
     @OptionGroup var session: SessionOptions
     @Flag(help: "Remove all effects.") var clearEffects = false
     @Flag(help: "Remove the location.") var clearLocation = false

@@ -8,7 +8,7 @@ struct Favorite: AsyncParsableCommand {
     )
 
     @OptionGroup var storeOptions: StoreOptions
-    @Argument(help: "The memory's id (or an 8+ character prefix) or a CID from its chain.") var reference: String
+    @Argument(help: MemoryReference.help) var reference: String
     @Flag(help: "Remove the favourite mark instead.") var off = false
     @OptionGroup var output: OutputOptions
 

@@ -6,7 +6,7 @@ struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show every receipt of a memory's chain, oldest first.")
 
     @OptionGroup var storeOptions: StoreOptions
-    @Argument(help: "The memory's id (or an 8+ character prefix) or a CID from its chain.") var reference: String
+    @Argument(help: MemoryReference.help) var reference: String
     @OptionGroup var output: OutputOptions
 
     func run() async throws {

@@ -8,7 +8,7 @@ struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show one memory (its latest version) and whether it verifies.")
 
     @OptionGroup var storeOptions: StoreOptions
-    @Argument(help: "The memory's id (or an 8+ character prefix) or a CID from its chain.") var reference: String
+    @Argument(help: MemoryReference.help) var reference: String
     @OptionGroup var output: OutputOptions
 
     func run() async throws {

@@ -7,6 +7,10 @@ public enum BudsError: LocalizedError, Equatable, Sendable {
     case invalidField(FieldIssue<BudsField>)
     /// No memory has this id or CID.
     case memoryNotFound(String)
+    /// The id prefix begins the ids of several memories (`matches` of them): a prefix that
+    /// names more than one memory is never resolved by a guess, and is not "not found" either,
+    /// since typing more of the id will find it.
+    case ambiguousReference(String, matches: Int)
     /// The memory was deleted; its history remains but it cannot be changed.
     case memoryDeleted(String)
     /// No receipt has this CID.
@@ -28,6 +32,8 @@ public enum BudsError: LocalizedError, Equatable, Sendable {
             issue.message
         case .memoryNotFound(let reference):
             "No memory matches \(reference)."
+        case .ambiguousReference(let reference, let matches):
+            "\(reference) matches \(Wording.counted(matches, "memory", plural: "memories")); type more characters of the id."
         case .memoryDeleted(let reference):
             "Memory \(reference) was deleted."
         case .receiptNotFound(let cid):

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Receipts
 import Storage
+import Validation
 
 /// Reads the journal as memories (the latest version of every live chain) and forwards
 /// changes to the `ReceiptManager`, so that every change is a signed receipt.
@@ -51,9 +52,10 @@ public struct MemoryRepository: Sendable {
         }
     }
 
-    /// Finds a memory by its id, by any unambiguous id prefix of 8+ characters, or by the CID
-    /// of any receipt in its chain.
-    /// - Throws: `memoryNotFound`, or `memoryDeleted` when the chain ends in a tombstone.
+    /// Finds a memory by its id, by an id prefix (`IDPrefix`: 4+ characters), or by the CID of
+    /// any receipt in its chain.
+    /// - Throws: `memoryNotFound`; `ambiguousReference` when the prefix begins several ids;
+    ///   `memoryDeleted` when the chain ends in a tombstone.
     public func resolve(_ reference: String) async throws -> Memory {
         try await database.read { db in
             let uuid = try Self.chainID(for: reference, in: db)
@@ -149,12 +151,16 @@ public struct MemoryRepository: Sendable {
             if let id = try String.fetchOne(db, sql: sql, arguments: [cid.string]) { return id }
             throw BudsError.memoryNotFound(reference)
         }
-        let prefix = trimmed.lowercased()
-        if prefix.count >= 8, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
-            let matches = try String.fetchAll(
-                db, sql: "SELECT uuid FROM local_receipts WHERE uuid LIKE ? ESCAPE '\\' LIMIT 2", arguments: [prefix + "%"]
-            )
-            if matches.count == 1 { return matches[0] }
+        guard let prefix = IDPrefix(trimmed) else { throw BudsError.memoryNotFound(reference) }
+        // Every id the prefix begins, not just two: an ambiguous prefix names how many it matches.
+        let (lower, upper) = prefix.range
+        let matches = try String.fetchAll(
+            db, sql: "SELECT uuid FROM local_receipts WHERE uuid >= ? AND uuid < ? ORDER BY uuid", arguments: [lower, upper]
+        )
+        switch prefix.resolve(matches) {
+        case .unique(let id): return id
+        case .ambiguous(let count): throw BudsError.ambiguousReference(reference, matches: count)
+        case .none: break
         }
         throw BudsError.memoryNotFound(reference)
     }
