@@ -3,11 +3,10 @@ import Foundation
 import CommandLineKit
 import KilroyCore
 
-/// The options every store command takes: where the store is, which server, JSON or text, and
-/// the clock.
+/// The options every store command takes: where the store is and the clock (the package's one
+/// `--store`/`--now` group), which server, JSON or text.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "The store folder (default: $KILROY_HOME or ~/.local/share/kilroy).")
-    var store: String?
+    @OptionGroup var storeOptions: StoreOptions<Kilroy>
 
     @Option(name: .long, help: "An app-server to share drops with, e.g. http://127.0.0.1:8080.")
     var cloud: CloudURL?
@@ -17,22 +16,10 @@ struct GlobalOptions: ParsableArguments {
     /// Whether `--json` was given.
     var json: Bool { output.json }
 
-    @Option(name: .long, help: "Use this time as now (ISO 8601, e.g. 2026-05-01T09:30:00Z), for reproducible runs.")
-    var now: DateTimeArgument?
-
-    var directory: URL {
-        StoreDirectory.resolve(option: store, environmentVariable: "KILROY_HOME", appName: "kilroy")
-    }
-
     /// The store, with the clock `--now` sets. What opening it cleaned up after an interrupted
     /// drop is noted on stderr.
     func environment() throws -> KilroyEnvironment {
-        let environment: KilroyEnvironment
-        if let fixed = now?.date {
-            environment = try KilroyEnvironment(directory: directory, now: { fixed })
-        } else {
-            environment = try KilroyEnvironment(directory: directory)
-        }
+        let environment = try KilroyEnvironment(directory: storeOptions.directory, now: storeOptions.clock)
         let recovery = environment.recovery
         if !recovery.isEmpty {
             Output.note(

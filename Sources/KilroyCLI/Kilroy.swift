@@ -20,6 +20,12 @@ struct Kilroy: AsyncParsableCommand {
 
     /// Runs the command with the package's exit codes (0, 1 with a reason, 2 on usage errors).
     static func main() async {
-        await CommandRunner.main(Self.self, program: "kilroy", logLevelVariable: "KILROY_LOG_LEVEL")
+        await CommandRunner.main(Self.self, program: Self.name, logLevelVariable: "KILROY_LOG_LEVEL")
     }
+}
+
+/// What the shared `--store`/`--now` group needs to know: the store defaults to
+/// `$KILROY_HOME`, else `~/.local/share/kilroy`.
+extension Kilroy: CommandLineApp {
+    static var name: String { "kilroy" }
 }
