@@ -1,11 +1,12 @@
 import ArgumentParser
 import BudsCore
+import CommandLineKit
 import Foundation
 
 struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Record a session as a new signed receipt.")
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @OptionGroup var session: SessionOptions
     @OptionGroup var output: OutputOptions
 
@@ -19,7 +20,7 @@ struct Add: AsyncParsableCommand {
 
     @MainActor
     private func save(_ journal: BudsJournal) async throws -> Memory {
-        let form = CreateMemoryViewModel(repository: journal.repository)
+        let form = CreateMemoryViewModel(repository: journal.repository, now: journal.now)
         form.productType = ""
         try session.apply(to: form)
         return try await form.save()

@@ -9,7 +9,7 @@ struct Export: AsyncParsableCommand {
         abstract: "Write every receipt, location and photo to a CAR v1 archive."
     )
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: "The archive to write (e.g. journal.car).") var file: String
     @OptionGroup var output: OutputOptions
 
@@ -28,14 +28,16 @@ struct Import: AsyncParsableCommand {
         abstract: "Verify a CAR archive completely and add what the journal lacks; a tampered archive changes nothing."
     )
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: "The archive to read.") var file: String
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
         let data = try InputFile.read(file, field: "file")
         // A refused archive must not leave a new journal (and identity) behind.
-        let (_, summary) = try await BudsJournal.importArchive(data, into: storeOptions.directory, logger: LogSetup.logger)
+        let (_, summary) = try await BudsJournal.importArchive(
+            data, into: storeOptions.directory, now: storeOptions.clock, logger: LogSetup.logger
+        )
         if output.json { return try Output.json(summary) }
         print("Imported \(Output.count(summary.receiptsImported, "receipt")) (\(summary.receiptsAlreadyPresent) already present).")
     }

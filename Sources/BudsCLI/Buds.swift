@@ -25,3 +25,21 @@ struct Buds: AsyncParsableCommand {
         await CommandRunner.main(Self.self, program: "buds", logLevelVariable: "BUDS_LOG_LEVEL")
     }
 }
+
+/// `--store` and `--now` as every app takes them: the journal folder is `$BUDS_HOME` or
+/// `~/.local/share/buds` by default.
+extension Buds: CommandLineApp {
+    static var name: String { "buds" }
+    static var storeNoun: String { "journal" }
+}
+
+extension StoreOptions<Buds> {
+    /// Opens (or creates) the journal in ``directory``, on ``clock``: `--now` is the time new
+    /// receipts are signed at and sessions are checked against.
+    func openJournal() throws -> BudsJournal {
+        try BudsJournal.open(at: directory, now: clock, logger: LogSetup.logger)
+    }
+}
+
+/// `--json` on read commands: the flag every CLI shares.
+typealias OutputOptions = JSONOutputOption

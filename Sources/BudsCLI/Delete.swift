@@ -1,5 +1,6 @@
 import ArgumentParser
 import BudsCore
+import CommandLineKit
 import Foundation
 
 struct Delete: AsyncParsableCommand {
@@ -7,7 +8,7 @@ struct Delete: AsyncParsableCommand {
         abstract: "Delete a memory by recording a signed tombstone; its history stays verifiable."
     )
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: MemoryReference.help) var reference: String
     @OptionGroup var output: OutputOptions
 

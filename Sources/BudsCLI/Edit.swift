@@ -1,5 +1,6 @@
 import ArgumentParser
 import BudsCore
+import CommandLineKit
 import Foundation
 
 struct Edit: AsyncParsableCommand {
@@ -13,7 +14,7 @@ struct Edit: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: MemoryReference.help) var reference: String
     @OptionGroup var session: SessionOptions
     @Flag(help: "Remove all effects.") var clearEffects = false
@@ -54,7 +55,7 @@ struct Edit: AsyncParsableCommand {
     @MainActor
     private func save(_ journal: BudsJournal) async throws -> Memory {
         let current = try await journal.repository.resolve(reference)
-        let form = CreateMemoryViewModel(editing: current, repository: journal.repository)
+        let form = CreateMemoryViewModel(editing: current, repository: journal.repository, now: journal.now)
         if clearEffects { form.effects = [] }
         if clearLocation {
             form.latitude = ""

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BudsCore
+import CommandLineKit
 import Foundation
 
 struct Favorite: AsyncParsableCommand {
@@ -7,7 +8,7 @@ struct Favorite: AsyncParsableCommand {
         abstract: "Mark a memory as a favourite (device-local; not part of the signed record)."
     )
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: MemoryReference.help) var reference: String
     @Flag(help: "Remove the favourite mark instead.") var off = false
     @OptionGroup var output: OutputOptions

@@ -1,11 +1,12 @@
 import ArgumentParser
 import BudsCore
+import CommandLineKit
 import Foundation
 
 struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show every receipt of a memory's chain, oldest first.")
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: MemoryReference.help) var reference: String
     @OptionGroup var output: OutputOptions
 

@@ -1,11 +1,12 @@
 import ArgumentParser
 import BudsCore
+import CommandLineKit
 import Foundation
 
 struct Init: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Create the journal and its signing identity; print the DID.")
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @OptionGroup var output: OutputOptions
 
     private struct Result: Encodable {

@@ -6,7 +6,7 @@ import Foundation
 struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List memories, newest session first.")
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @Option(help: "Only this product type.") var type: String?
     @Option(help: "Only sessions with this effect.") var effect: String?
     @Option(help: "Only sessions rated at least this (1 to 5).") var minRating: Int?

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BudsCore
+import CommandLineKit
 import Foundation
 import Receipts
 
@@ -13,7 +14,7 @@ struct ReceiptCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: "The receipt's CID.") var cid: String
     @Flag(help: "Write the raw CBOR bytes to stdout.") var raw = false
     @OptionGroup var output: OutputOptions

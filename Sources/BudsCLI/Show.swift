@@ -7,7 +7,7 @@ import Validation
 struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show one memory (its latest version) and whether it verifies.")
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: MemoryReference.help) var reference: String
     @OptionGroup var output: OutputOptions
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BudsCore
+import CommandLineKit
 import Foundation
 
 struct Stats: AsyncParsableCommand {
@@ -7,7 +8,7 @@ struct Stats: AsyncParsableCommand {
         abstract: "Insights: sessions and ratings per strain and method, most frequent effects."
     )
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @Option(help: "From this date (inclusive; ISO 8601).") var from: String?
     @Option(help: "Up to this date (exclusive; ISO 8601).") var to: String?
     @OptionGroup var output: OutputOptions

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BudsCore
+import CommandLineKit
 import Foundation
 
 struct Verify: AsyncParsableCommand {
@@ -7,7 +8,7 @@ struct Verify: AsyncParsableCommand {
         abstract: "Verify every receipt: CID, signature, DID and chain. Exits 1 if any fails."
     )
 
-    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var storeOptions: StoreOptions<Buds>
     @OptionGroup var output: OutputOptions
 
     private struct Result: Encodable {

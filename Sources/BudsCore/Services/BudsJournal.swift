@@ -19,6 +19,9 @@ public struct BudsJournal: Sendable {
     public let verifier: JournalVerifier
     public let insights: InsightsService
     public let archive: ArchiveService
+    /// The journal's clock: new receipts are signed at its time, and the view models on top
+    /// check claimed session times against it (a fixed time for reproducible runs and tests).
+    public let now: @Sendable () -> Date
 
     /// Opens (or creates) the journal in `directory`.
     public static func open(
@@ -86,6 +89,7 @@ public struct BudsJournal: Sendable {
         self.directory = directory
         self.identity = identity
         self.createdIdentity = createdIdentity
+        self.now = now
         self.deviceId = try Self.deviceId(in: database)
         let manager = ReceiptManager(
             database: database, signer: ReceiptSigner(identity: identity, deviceId: deviceId), blobs: blobs,
