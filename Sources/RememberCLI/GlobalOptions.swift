@@ -20,6 +20,8 @@ struct GlobalOptions: ParsableArguments {
     /// What `--now` says, else the real time.
     var clock: @Sendable () -> Date { storeOptions.clock }
 
+    /// The store's services, with the one logger `remember` makes: the libraries take theirs
+    /// from here.
     func services() throws -> RememberServices {
         try RememberServices.open(at: storeOptions.directory, scheduler: scheduler, logger: Logger(label: "remember"))
     }

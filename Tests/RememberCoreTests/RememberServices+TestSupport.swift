@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 @testable import RememberCore
 
 /// A real store in a fresh temporary folder: a SQLite file through GRDB, real files.
@@ -10,12 +11,12 @@ struct TemporaryStore {
     init(scheduler: SchedulerKind? = nil) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("remember-tests-\(UUID().uuidString)", isDirectory: true)
-        services = try RememberServices.open(at: directory, scheduler: scheduler)
+        services = try RememberServices.open(at: directory, scheduler: scheduler, logger: .test)
     }
 
     /// The store opened again, as the next launch of the app would.
     func reopened(scheduler: SchedulerKind? = nil) throws -> RememberServices {
-        try RememberServices.open(at: directory, scheduler: scheduler)
+        try RememberServices.open(at: directory, scheduler: scheduler, logger: .test)
     }
 
     func fileExists(_ relativePath: String?) -> Bool {
@@ -35,4 +36,9 @@ extension Date {
     func adding(days: Double) -> Date {
         addingTimeInterval(days * 86_400)
     }
+}
+
+extension Logger {
+    /// The logger tests hand to the services, which take theirs from the caller.
+    static let test = Logger(label: "test")
 }

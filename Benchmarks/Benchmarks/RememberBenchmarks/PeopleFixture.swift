@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Foundation
+import Logging
 import RememberCore
 
 /// A store of 100,000 people as years of use would leave it: names from 400 first and 400 last
@@ -10,6 +11,9 @@ enum PeopleFixture {
     static let count = 100_000
     /// The benchmarks' "now": 2026-11-23 10:00 UTC.
     static let now = Date(timeIntervalSince1970: 1_795_428_000)
+
+    /// The services log nothing here: a benchmark measures the store, not the log handler.
+    static let quiet = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
 
     static let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("remember-bench-100k", isDirectory: true)
@@ -24,10 +28,10 @@ enum PeopleFixture {
     private static func build() async throws -> RememberServices {
         let marker = directory.appendingPathComponent("complete")
         if FileManager.default.fileExists(atPath: marker.path) {
-            return try RememberServices.open(at: directory)
+            return try RememberServices.open(at: directory, logger: quiet)
         }
         try? FileManager.default.removeItem(at: directory)
-        let services = try RememberServices.open(at: directory)
+        let services = try RememberServices.open(at: directory, logger: quiet)
         let parser = KeywordParser()
         var batch: [Person] = []
         batch.reserveCapacity(10_000)

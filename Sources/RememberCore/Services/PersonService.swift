@@ -57,7 +57,7 @@ public struct PersonService: PersonServiceProtocol {
         files: FileService,
         keywordParser: KeywordParser = KeywordParser(),
         sketches: SketchService,
-        logger: Logger = Logger(label: "remember.people")
+        logger: Logger
     ) {
         self.database = PeopleDatabase(database)
         self.files = files

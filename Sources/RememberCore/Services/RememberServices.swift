@@ -20,8 +20,10 @@ public struct RememberServices: Sendable {
     ///
     /// - Parameter scheduler: the scheduler to use from now on; it is remembered in the store,
     ///   so later opens without one keep it. `nil` uses the remembered one (SM-2 at first).
+    /// - Parameter logger: from the caller (the executable makes the one logger), handed to
+    ///   every service.
     public static func open(
-        at directory: URL, scheduler: SchedulerKind? = nil, logger: Logger = Logger(label: "remember")
+        at directory: URL, scheduler: SchedulerKind? = nil, logger: Logger
     ) throws -> RememberServices {
         let database = try DatabaseOpener.openFile(
             at: directory.appendingPathComponent("remember.sqlite"), migrator: RememberSchema.migrator
@@ -32,8 +34,7 @@ public struct RememberServices: Sendable {
 
     /// Wires the services on an already opened, migrated database (tests use an in-memory one).
     public init(
-        directory: URL, database: any DatabaseWriter, scheduler: SchedulerKind? = nil,
-        logger: Logger = Logger(label: "remember")
+        directory: URL, database: any DatabaseWriter, scheduler: SchedulerKind? = nil, logger: Logger
     ) throws {
         self.directory = directory
         let kind = try Self.scheduler(scheduler, in: database)

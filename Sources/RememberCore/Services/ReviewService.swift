@@ -21,7 +21,7 @@ public struct ReviewService: ReviewServiceProtocol {
     private let schedulerKind: SchedulerKind
     private let logger: Logger
 
-    public init(database: any DatabaseWriter, scheduler: SchedulerKind = .sm2, logger: Logger = Logger(label: "remember.review")) {
+    public init(database: any DatabaseWriter, scheduler: SchedulerKind = .sm2, logger: Logger) {
         self.database = PeopleDatabase(database)
         self.scheduler = scheduler.makeScheduler()
         self.schedulerKind = scheduler

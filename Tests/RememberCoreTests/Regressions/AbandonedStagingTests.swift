@@ -11,7 +11,7 @@ struct AbandonedStagingTests {
     func openRemovesAbandonedStaging() throws {
         let store = FileManager.default.temporaryDirectory.appendingPathComponent("remember-staging-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: store) }
-        _ = try RememberServices.open(at: store)
+        _ = try RememberServices.open(at: store, logger: .test)
         let manager = FileManager.default
         let old = store.appendingPathComponent(".staging-old", isDirectory: true)
         let fresh = store.appendingPathComponent(".staging-fresh", isDirectory: true)
@@ -25,7 +25,7 @@ struct AbandonedStagingTests {
         try manager.setAttributes([.modificationDate: longAgo], ofItemAtPath: old.path)
         try manager.setAttributes([.modificationDate: longAgo], ofItemAtPath: sketch.path)
 
-        _ = try RememberServices.open(at: store)
+        _ = try RememberServices.open(at: store, logger: .test)
 
         #expect(!manager.fileExists(atPath: old.path))
         #expect(manager.fileExists(atPath: fresh.path))
