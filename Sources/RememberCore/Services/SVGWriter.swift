@@ -1,4 +1,6 @@
-/// Accumulates SVG elements as text, one element per line.
+import XMLKit
+
+/// Collects the shapes and groups of an SVG document, written out through XMLKit's `XMLWriter`.
 ///
 /// Only shapes and groups can be written: the sketch stands in for a name in a quiz, so it must
 /// never carry text, links or scripts.
@@ -45,32 +47,57 @@ struct SVGWriter: Sendable {
         }
     }
 
-    private(set) var markup = ""
+    /// What was drawn, in order; written out through ``XMLWriter`` by ``document(size:content:)``.
+    /// Kept as nodes rather than text so that a group whose content draws nothing can be taken
+    /// back without copying the document so far.
+    private var nodes: [Node] = []
+    /// Shapes among `nodes`; a group counts as drawn only if one of its shapes is.
+    private var shapeCount = 0
 
-    /// A complete standalone SVG 1.1 document of `size` × `size` user units.
+    private enum Node: Sendable {
+        case open(String, [(String, String)])
+        case shape(String, [(String, String)])
+        case close
+    }
+
+    /// A complete standalone SVG 1.1 document of `size` × `size` user units, one element per
+    /// line and no indentation. XMLKit's writer escapes every value, a second line of defence:
+    /// every value is generated here, never copied from keywords, so no future change can break
+    /// the XML.
     static func document(size: Int, content: (inout SVGWriter) -> Void) -> String {
         var body = SVGWriter()
         content(&body)
         let side = String(size)
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(side) \(side)" width="\(side)" height="\(side)">
-            \(body.markup)</svg>
-
-            """
+        var xml = XMLWriter(declaration: true, indent: "")
+        xml.open("svg", [
+            ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(side) \(side)"), ("width", side), ("height", side),
+        ])
+        for node in body.nodes {
+            switch node {
+            case .open(let name, let attributes): xml.open(name, attributes)
+            case .shape(let name, let attributes): xml.element(name, attributes)
+            case .close: xml.close()
+            }
+        }
+        xml.close()
+        return xml.finish()
     }
 
     /// A `<g>` that CSS and tests can find by `id`; left out entirely when `content` draws nothing,
     /// so the presence of the id says the feature is drawn.
     mutating func group(id: String, class className: String? = nil, _ content: (inout SVGWriter) -> Void) {
-        var inner = SVGWriter()
-        content(&inner)
-        guard !inner.markup.isEmpty else { return }
         var attributes = [("id", id)]
         if let className {
             attributes.append(("class", className))
         }
-        markup += "<g" + Self.attributeText(attributes) + ">\n" + inner.markup + "</g>\n"
+        let start = (nodes: nodes.count, shapes: shapeCount)
+        nodes.append(.open("g", attributes))
+        content(&self)
+        guard shapeCount > start.shapes else {
+            nodes.removeSubrange(start.nodes...)
+            return
+        }
+        nodes.append(.close)
     }
 
     mutating func rect(x: Double, y: Double, width: Double, height: Double, cornerRadius: Double = 0, style: Style) {
@@ -113,28 +140,7 @@ struct SVGWriter: Sendable {
     }
 
     private mutating func element(_ name: String, _ attributes: [(String, String)]) {
-        markup += "<" + name + Self.attributeText(attributes) + "/>\n"
-    }
-
-    private static func attributeText(_ attributes: [(String, String)]) -> String {
-        attributes.map { " \($0)=\"\(escaped($1))\"" }.joined()
-    }
-
-    /// Every value is generated here, never copied from keywords; escaping is a second line of defence
-    /// so that no future change can break the XML.
-    private static func escaped(_ value: String) -> String {
-        var result = ""
-        result.reserveCapacity(value.utf8.count)
-        for character in value {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
+        nodes.append(.shape(name, attributes))
+        shapeCount += 1
     }
 }
