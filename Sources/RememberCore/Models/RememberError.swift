@@ -24,12 +24,6 @@ public enum RememberError: LocalizedError, Equatable, Sendable {
     /// A review dated before `earliest`: when the person was added, or their last review.
     case reviewBeforeEarliest(reviewedAt: Date, earliest: Date, limit: ReviewDateLimit)
 
-    /// `error` itself when it is a `RememberError`, else a store failure carrying its message,
-    /// so a view model has one error type to show.
-    public init(_ error: any Error) {
-        self = (error as? RememberError) ?? .storeFailed(reason: error.localizedDescription)
-    }
-
     public var errorDescription: String? {
         switch self {
         case .audioRecordingFailed:

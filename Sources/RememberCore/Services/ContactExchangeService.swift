@@ -25,7 +25,7 @@ public struct ContactExchangeService: Sendable {
     /// file twice adds nobody the second time. A malformed card, or one whose name the form
     /// refuses, is skipped and reported with its line; a photo that is not a JPEG, PNG or HEIC
     /// image is left out, the card imported, and the PHOTO line reported.
-    public func importContacts(from data: Data, at date: Date) async throws -> ContactImportReport {
+    public func importContacts(from data: Data, at date: Date) async throws(RememberError) -> ContactImportReport {
         let result = reader.read(data)
         var problems = result.issues.map { (line: $0.line, text: $0.description) }
         var drafts: [ImportedPersonDraft] = []

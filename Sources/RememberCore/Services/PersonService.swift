@@ -8,16 +8,16 @@ import Validation
 public protocol PersonServiceProtocol: Sendable {
     /// People, most recently met first, matching `searchText` (every word as a prefix, in name,
     /// context, keywords or ramble; case and accents ignored) and exactly `context` when given.
-    func fetchAll(searchText: String?, context: String?) async throws -> [Person]
-    func fetch(id: UUID) async throws -> Person?
+    func fetchAll(searchText: String?, context: String?) async throws(RememberError) -> [Person]
+    func fetch(id: UUID) async throws(RememberError) -> Person?
     /// Validates the draft, extracts keywords, draws the sketch, stores the photo and the record.
-    func add(_ draft: PersonDraft, at date: Date) async throws -> Person
+    func add(_ draft: PersonDraft, at date: Date) async throws(RememberError) -> Person
     /// Inserts or replaces the person's record.
-    func save(_ person: Person) async throws
+    func save(_ person: Person) async throws(RememberError)
     /// Deletes the person's files first, then the record (the seed's order).
-    func delete(_ person: Person) async throws
+    func delete(_ person: Person) async throws(RememberError)
     /// The contexts in use, most used first.
-    func contexts() async throws -> [ContextUsage]
+    func contexts() async throws(RememberError) -> [ContextUsage]
 }
 
 /// A person to add from an import, with the key that recognises them in later imports.
@@ -66,7 +66,7 @@ public struct PersonService: PersonServiceProtocol {
         self.logger = logger
     }
 
-    public func fetchAll(searchText: String? = nil, context: String? = nil) async throws -> [Person] {
+    public func fetchAll(searchText: String? = nil, context: String? = nil) async throws(RememberError) -> [Person] {
         var clauses: [String] = []
         var arguments = StatementArguments()
         if let searchText, !searchText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -89,7 +89,7 @@ public struct PersonService: PersonServiceProtocol {
         }
     }
 
-    public func fetch(id: UUID) async throws -> Person? {
+    public func fetch(id: UUID) async throws(RememberError) -> Person? {
         try await database.read { db in
             try Row.fetchOne(
                 db, sql: "SELECT \(PersonRow.selection) FROM people WHERE id = ?", arguments: [PersonRow.key(id)]
@@ -102,7 +102,7 @@ public struct PersonService: PersonServiceProtocol {
     ///
     /// - Throws: `RememberError.personNotFound` or, when several ids start with it,
     ///   `.ambiguousID` with how many.
-    public func find(_ text: String) async throws -> Person {
+    public func find(_ text: String) async throws(RememberError) -> Person {
         guard let prefix = IDPrefix(text) else { throw RememberError.personNotFound(text) }
         let (lower, upper) = prefix.range
         // Every match, not only two: an ambiguous prefix is reported with its count (a prefix
@@ -120,7 +120,7 @@ public struct PersonService: PersonServiceProtocol {
         }
     }
 
-    public func add(_ draft: PersonDraft, at date: Date) async throws -> Person {
+    public func add(_ draft: PersonDraft, at date: Date) async throws(RememberError) -> Person {
         let draft = try draft.validated()
         let id = draft.id ?? UUID()
         var person = Person(
@@ -172,7 +172,7 @@ public struct PersonService: PersonServiceProtocol {
     /// - Returns: one result per draft, in order.
     /// - Throws: `RememberError.invalidField` for a draft that does not validate (callers
     ///   validate first, to skip and report such cards), or the store's or a file's failure.
-    public func addImported(_ drafts: [ImportedPersonDraft], at date: Date) async throws -> [ImportedPersonResult] {
+    public func addImported(_ drafts: [ImportedPersonDraft], at date: Date) async throws(RememberError) -> [ImportedPersonResult] {
         let validated = try drafts.map { draft throws(RememberError) in
             ImportedPersonDraft(draft: try draft.draft.validated(), importKey: draft.importKey)
         }
@@ -258,7 +258,7 @@ public struct PersonService: PersonServiceProtocol {
         return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM people WHERE id = ?)", arguments: [id]) == true
     }
 
-    public func save(_ person: Person) async throws {
+    public func save(_ person: Person) async throws(RememberError) {
         let arguments = PersonRow.arguments(for: person)
         try await database.write { db in
             try db.execute(sql: PersonRow.upsert, arguments: arguments)
@@ -266,7 +266,7 @@ public struct PersonService: PersonServiceProtocol {
     }
 
     /// Inserts or replaces many records in one transaction: all of them or none.
-    public func saveAll(_ people: [Person]) async throws {
+    public func saveAll(_ people: [Person]) async throws(RememberError) {
         let arguments = people.map(PersonRow.arguments(for:))
         try await database.write { db in
             let statement = try db.cachedStatement(sql: PersonRow.upsert)
@@ -276,7 +276,7 @@ public struct PersonService: PersonServiceProtocol {
         }
     }
 
-    public func delete(_ person: Person) async throws {
+    public func delete(_ person: Person) async throws(RememberError) {
         try files.deleteFiles(for: person)
         try await database.write { db in
             try db.execute(sql: "DELETE FROM people WHERE id = ?", arguments: [PersonRow.key(person.id)])
@@ -284,7 +284,7 @@ public struct PersonService: PersonServiceProtocol {
         logger.info("person deleted", metadata: ["person": "\(person.id)"])
     }
 
-    public func contexts() async throws -> [ContextUsage] {
+    public func contexts() async throws(RememberError) -> [ContextUsage] {
         try await database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT MIN(context) AS name, COUNT(*) AS count FROM people

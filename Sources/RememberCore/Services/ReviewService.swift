@@ -5,9 +5,9 @@ import Logging
 /// Reviews as the view models see them; tests of view models may substitute it, the app uses
 /// ``ReviewService``.
 public protocol ReviewServiceProtocol: Sendable {
-    func dueCount(at date: Date) async throws -> Int
-    func dueQueue(at date: Date, limit: Int?) async throws -> [Person]
-    func record(_ rating: ReviewRating, for person: Person, at date: Date) async throws -> Person
+    func dueCount(at date: Date) async throws(RememberError) -> Int
+    func dueQueue(at date: Date, limit: Int?) async throws(RememberError) -> [Person]
+    func record(_ rating: ReviewRating, for person: Person, at date: Date) async throws(RememberError) -> Person
 }
 
 /// Spaced-repetition reviews: who is due, and what an answer does to their schedule.
@@ -29,14 +29,14 @@ public struct ReviewService: ReviewServiceProtocol {
     }
 
     /// How many people are due at `date`.
-    public func dueCount(at date: Date) async throws -> Int {
+    public func dueCount(at date: Date) async throws(RememberError) -> Int {
         try await database.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM people WHERE due_at <= ?", arguments: [date.timeIntervalSince1970]) ?? 0
         }
     }
 
     /// The people due at `date`, the longest overdue first (ties: met earlier first).
-    public func dueQueue(at date: Date, limit: Int? = nil) async throws -> [Person] {
+    public func dueQueue(at date: Date, limit: Int? = nil) async throws(RememberError) -> [Person] {
         let sql = "SELECT \(PersonRow.selection) FROM people WHERE due_at <= ? ORDER BY due_at, created_at, id"
             + (limit.map { " LIMIT \(max(0, $0))" } ?? "")
         return try await database.read { db in
@@ -45,7 +45,7 @@ public struct ReviewService: ReviewServiceProtocol {
     }
 
     /// The seed's call: "got it" is a Good answer, "missed" an Again.
-    public func updateReviewState(for person: Person, gotIt: Bool, at date: Date) async throws -> Person {
+    public func updateReviewState(for person: Person, gotIt: Bool, at date: Date) async throws(RememberError) -> Person {
         try await record(gotIt ? .good : .again, for: person, at: date)
     }
 
@@ -60,7 +60,7 @@ public struct ReviewService: ReviewServiceProtocol {
     ///   `.reviewBeforeEarliest` if `date` is before the person was added or before their last
     ///   review (a review cannot go back in time: the scheduler's elapsed time would be
     ///   negative and the log out of order). Nothing is written then.
-    public func record(_ rating: ReviewRating, for person: Person, at date: Date) async throws -> Person {
+    public func record(_ rating: ReviewRating, for person: Person, at date: Date) async throws(RememberError) -> Person {
         let key = PersonRow.key(person.id)
         let scheduler = self.scheduler
         let schedulerKind = self.schedulerKind

@@ -46,7 +46,7 @@ public final class AddPersonViewModel {
 
     /// Name step → ramble step, when the name is acceptable.
     public func continueFromName() {
-        guard validate({ try PersonDraft(name: name).validated() }) != nil else { return }
+        guard validate(PersonDraft(name: name)) != nil else { return }
         step = .ramble
     }
 
@@ -65,7 +65,7 @@ public final class AddPersonViewModel {
     /// Ramble step → sketch step: extracts the keywords and draws the preview. The ramble may
     /// be empty; the sketch is then drawn from the name alone.
     public func continueFromRamble() {
-        guard validate({ try PersonDraft(name: name, transcript: transcript).validated() }) != nil else { return }
+        guard validate(PersonDraft(name: name, transcript: transcript)) != nil else { return }
         keywords = keywordParser.extract(from: transcript)
         sketchSVG = sketchRenderer.svg(for: keywords, seed: name)
         step = .sketch
@@ -83,9 +83,7 @@ public final class AddPersonViewModel {
 
     /// Context step → photo step.
     public func continueFromContext() {
-        guard validate({ try PersonDraft(name: name, context: context, transcript: transcript).validated() }) != nil else {
-            return
-        }
+        guard validate(PersonDraft(name: name, context: context, transcript: transcript)) != nil else { return }
         step = .photo
     }
 
@@ -130,9 +128,10 @@ public final class AddPersonViewModel {
         }
     }
 
-    private func validate(_ check: () throws -> PersonDraft) -> PersonDraft? {
+    /// `draft` validated, clearing any error shown; `nil` with the error shown when it is refused.
+    private func validate(_ draft: PersonDraft) -> PersonDraft? {
         do {
-            let draft = try check()
+            let draft = try draft.validated()
             error = nil
             showError = false
             return draft
@@ -142,8 +141,8 @@ public final class AddPersonViewModel {
         }
     }
 
-    private func present(_ error: any Error) {
-        self.error = RememberError(error)
+    private func present(_ error: RememberError) {
+        self.error = error
         showError = true
     }
 }

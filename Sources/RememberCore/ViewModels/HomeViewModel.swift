@@ -48,8 +48,8 @@ public final class HomeViewModel {
         await loadPeople()
     }
 
-    private func present(_ error: any Error) {
-        self.error = RememberError(error)
+    private func present(_ error: RememberError) {
+        self.error = error
         showError = true
     }
 }

@@ -97,8 +97,8 @@ public final class ReviewSessionViewModel {
         )
     }
 
-    private func present(_ error: any Error) {
-        self.error = RememberError(error)
+    private func present(_ error: RememberError) {
+        self.error = error
         showError = true
     }
 }
