@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineKit
 import Foundation
 import RememberCore
+import Validation
 
 struct Due: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the people due for review, longest overdue first.")
@@ -19,7 +20,7 @@ struct Due: AsyncParsableCommand {
             print("Nobody is due. Well done.")
             return
         }
-        print("\(people.count) \(people.count == 1 ? "person is" : "people are") due. Start with: remember review")
+        print("\(Wording.counted(people.count, "person is", plural: "people are")) due. Start with: remember review")
         Output.peopleTable(people, now: now)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineKit
 import Foundation
 import RememberCore
+import Validation
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,9 +36,9 @@ struct Import: AsyncParsableCommand {
         for problem in report.problems {
             TerminalOutput.standardError("remember: \(path): \(problem)")
         }
-        var summary = "Imported \(report.imported.count) \(report.imported.count == 1 ? "person" : "people")"
+        var summary = "Imported \(Wording.counted(report.imported.count, "person", plural: "people"))"
         if !report.duplicates.isEmpty { summary += ", \(report.duplicates.count) already here" }
-        if !report.problems.isEmpty { summary += ", \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") (see above)" }
+        if !report.problems.isEmpty { summary += ", \(Wording.counted(report.problems.count, "problem")) (see above)" }
         print(summary + ".")
     }
 }
@@ -71,7 +72,7 @@ struct Export: AsyncParsableCommand {
         if global.json {
             return try TerminalOutput.json(ExportOutput(file: url.path, people: people.count))
         }
-        print("Exported \(people.count) \(people.count == 1 ? "person" : "people") to \(url.path).")
+        print("Exported \(Wording.counted(people.count, "person", plural: "people")) to \(url.path).")
     }
 }
 
