@@ -10,7 +10,7 @@ enum AppBuilder {
     /// Opens every cloud's data and, before serving, removes Kilroy uploads that no kilroy used
     /// while the server was down (each upload collects newer ones as they expire).
     static func makeApplication(settings: ServerSettings, logger: Logger) async throws -> some ApplicationProtocol {
-        let kilroy = try KilroyCloudService.open(
+        let kilroy = try KilroyCloudServer.open(
             dataDirectory: settings.dataDirectory, configuration: settings.kilroyConfiguration,
             logger: Logger(label: "kilroy.cloud"))
         await kilroy.collectOrphanedUploads()
@@ -31,7 +31,7 @@ enum AppBuilder {
         )
     }
 
-    static func makeRouter(kilroy: KilroyCloudService, logger: Logger) throws -> Router<BasicRequestContext> {
+    static func makeRouter(kilroy: KilroyCloudServer, logger: Logger) throws -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: JSONErrorMiddleware(logger: logger))
         router.get("health") { _, _ in

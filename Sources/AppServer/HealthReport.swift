@@ -9,7 +9,7 @@ struct HealthReport: Codable, Equatable, Sendable {
     /// Each cloud's status by app name, e.g. `["kilroy": "ok"]`.
     var clouds: [String: String]
 
-    static func check(kilroy: KilroyCloudService) async -> HealthReport {
+    static func check(kilroy: KilroyCloudServer) async -> HealthReport {
         let kilroyStatus = await kilroy.isHealthy() ? "ok" : "unavailable"
         let clouds = ["kilroy": kilroyStatus]
         return HealthReport(status: clouds.values.allSatisfy { $0 == "ok" } ? "ok" : "unavailable", clouds: clouds)

@@ -28,12 +28,12 @@ struct Delete: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environment = try options.environment()
-        let (memory, queued) = try await environment.memories.delete(id)
+        let services = try options.services()
+        let (memory, queued) = try await services.memories.delete(id)
         var cloudDelete: CloudDelete = queued ? .queued : .none
-        if queued, let cloud = try await options.cloudClient(environment) {
-            let report = try await environment.queue.sync(using: cloud)
-            if report.deleted > 0, try await !environment.queue.items().contains(where: { $0.memoryID == memory.id }) {
+        if queued, let cloud = try await options.cloudClient(services) {
+            let report = try await services.queue.sync(using: cloud)
+            if report.deleted > 0, try await !services.queue.items().contains(where: { $0.memoryID == memory.id }) {
                 cloudDelete = .deleted
             } else if let problem = report.errors.first {
                 Output.warning(problem)

@@ -25,19 +25,19 @@ struct Drop: AsyncParsableCommand {
         } catch {
             throw FieldIssue<FieldName>("image", "cannot read \(image)")
         }
-        let environment = try options.environment()
-        let memory = try await environment.memories.drop(DropDraft(
+        let services = try options.services()
+        let memory = try await services.memories.drop(DropDraft(
             latitude: lat, longitude: lon, imageData: data, comment: comment, placeName: place, placeAddress: address
         ))
-        if let cloud = try await options.cloudClient(environment) {
-            let report = try await environment.queue.sync(using: cloud)
+        if let cloud = try await options.cloudClient(services) {
+            let report = try await services.queue.sync(using: cloud)
             if let problem = report.errors.first { Output.warning(problem) }
         }
-        let state = try await environment.queue.state(of: memory.id)
-        if options.json { return try Output.json(MemoryJSON(memory, store: environment.store, state: state)) }
+        let state = try await services.queue.state(of: memory.id)
+        if options.json { return try Output.json(MemoryJSON(memory, store: services.store, state: state)) }
         print("Dropped \(memory.id.uuidString.lowercased())")
         print("At      \(Output.coordinate(memory.coordinate.latitude, memory.coordinate.longitude))")
-        print("Photo   \(try environment.store.imageURL(for: memory).path)")
+        print("Photo   \(try services.store.imageURL(for: memory).path)")
         switch state {
         case .uploaded: print("Cloud   uploaded")
         case .pending: print("Cloud   queued; run `kilroy sync --cloud URL` to upload")

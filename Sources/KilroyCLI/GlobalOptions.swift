@@ -18,25 +18,25 @@ struct GlobalOptions: ParsableArguments {
 
     /// The store, with the clock `--now` sets. What opening it cleaned up after an interrupted
     /// drop is noted on stderr.
-    func environment() throws -> KilroyEnvironment {
-        let environment = try KilroyEnvironment(directory: storeOptions.directory, now: storeOptions.clock)
-        let recovery = environment.recovery
+    func services() throws -> KilroyServices {
+        let services = try KilroyServices(directory: storeOptions.directory, now: storeOptions.clock)
+        let recovery = services.recovery
         if !recovery.isEmpty {
             Output.note(
                 "cleaned up after an interrupted drop: \(recovery.orphanedPhotos.count) unsaved photo(s), "
                     + "\(recovery.orphanedUploads.count) queued upload(s) of unsaved memories, "
                     + "\(recovery.temporaryFiles.count) temporary file(s)")
         }
-        return environment
+        return services
     }
 
     /// The cloud client when `--cloud` was given. A store from before credentials first claims
     /// its old kilroys for this device's credential; what happened is told on stderr (a claim
     /// the cloud cannot settle now is tried again by the next command).
-    func cloudClient(_ environment: KilroyEnvironment) async throws -> KilroyCloudClient? {
+    func cloudClient(_ services: KilroyServices) async throws -> KilroyCloudHTTPClient? {
         guard let cloud else { return nil }
-        let client = try environment.cloudClient(baseURL: cloud.url)
-        switch try await environment.claimLegacyDrops(using: client) {
+        let client = try services.cloudClient(baseURL: cloud.url)
+        switch try await services.claimLegacyDrops(using: client) {
         case .none, .nothingToClaim:
             break
         case .claimed(let count):

@@ -9,12 +9,12 @@ struct List: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let environment = try options.environment()
-        let memories = try await environment.store.all()
+        let services = try options.services()
+        let memories = try await services.store.all()
         var states: [CloudSyncState] = []
-        for memory in memories { states.append(try await environment.queue.state(of: memory.id)) }
+        for memory in memories { states.append(try await services.queue.state(of: memory.id)) }
         if options.json {
-            return try Output.json(zip(memories, states).map { MemoryJSON($0, store: environment.store, state: $1) })
+            return try Output.json(zip(memories, states).map { MemoryJSON($0, store: services.store, state: $1) })
         }
         if memories.isEmpty {
             print("No memories yet. Drop one with: kilroy drop --lat 52.3731 --lon 4.8922 --image photo.jpg")

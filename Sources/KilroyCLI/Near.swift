@@ -34,8 +34,8 @@ struct Near: AsyncParsableCommand {
 
     func run() async throws {
         let center = try CodableCoordinate.validated(latitude: lat, longitude: lon).coordinate
-        let environment = try options.environment()
-        let service = environment.nearbyService(cloud: try await options.cloudClient(environment))
+        let services = try options.services()
+        let service = services.nearbyService(cloud: try await options.cloudClient(services))
         let result = try await service.nearby(center, radius: radius, limit: limit)
         if let problem = result.cloudError {
             Output.warning("\(problem.errorDescription ?? "the cloud failed"); showing this device's memories only")
@@ -45,7 +45,7 @@ struct Near: AsyncParsableCommand {
         }
         let rows = result.items.map { item in
             let imageURL: String? = switch item.source {
-            case .local(let memory): try? environment.store.imageURL(for: memory).absoluteString
+            case .local(let memory): try? services.store.imageURL(for: memory).absoluteString
             case .cloud(let kilroy): kilroy.imageURL
             }
             return Row(

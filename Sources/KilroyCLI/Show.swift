@@ -12,16 +12,16 @@ struct Show: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let environment = try options.environment()
+        let services = try options.services()
         let memory: DroppedMemory
         do {
-            memory = try await environment.store.resolve(id)
+            memory = try await services.store.resolve(id)
         } catch KilroyStoreError.memoryNotFound(let reference) {
-            guard let cloud = try await options.cloudClient(environment) else { throw KilroyStoreError.memoryNotFound(reference) }
+            guard let cloud = try await options.cloudClient(services) else { throw KilroyStoreError.memoryNotFound(reference) }
             return try showCloud(try await cloud.kilroy(id: id.lowercased()))
         }
-        let state = try await environment.queue.state(of: memory.id)
-        if options.json { return try Output.json(MemoryJSON(memory, store: environment.store, state: state)) }
+        let state = try await services.queue.state(of: memory.id)
+        if options.json { return try Output.json(MemoryJSON(memory, store: services.store, state: state)) }
         var lines: [(String, String)] = [
             ("ID", memory.id.uuidString.lowercased()),
             ("Captured", Output.dateTime(memory.capturedAt)),
@@ -30,7 +30,7 @@ struct Show: AsyncParsableCommand {
         if let place = memory.placeName { lines.append(("Place", place)) }
         if let address = memory.placeAddress { lines.append(("Address", address)) }
         if let comment = memory.comment { lines.append(("Comment", comment)) }
-        lines.append(("Photo", try environment.store.imageURL(for: memory).path))
+        lines.append(("Photo", try services.store.imageURL(for: memory).path))
         switch state {
         case .failed(let reason): lines.append(("Cloud", "refused: \(reason)"))
         case .pending, .uploaded, .localOnly: lines.append(("Cloud", state.name))

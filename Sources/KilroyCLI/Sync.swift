@@ -15,10 +15,10 @@ struct Sync: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environment = try options.environment()
-        guard let cloud = try await options.cloudClient(environment) else { return }
-        if retryFailed { try await environment.queue.retryFailed() }
-        let report = try await environment.queue.sync(using: cloud)
+        let services = try options.services()
+        guard let cloud = try await options.cloudClient(services) else { return }
+        if retryFailed { try await services.queue.retryFailed() }
+        let report = try await services.queue.sync(using: cloud)
         if options.json {
             try Output.json(report)
         } else {

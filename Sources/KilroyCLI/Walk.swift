@@ -34,8 +34,8 @@ struct Walk: AsyncParsableCommand {
         } catch {
             throw WalkError(file: file, error: error)
         }
-        let environment = try options.environment()
-        let events = WalkReplay.replay(track, memories: try await environment.store.all())
+        let services = try options.services()
+        let events = WalkReplay.replay(track, memories: try await services.store.all())
         let rows = events.map { event in
             Row(
                 id: event.memory.id.uuidString.lowercased(), time: event.pointTime, distanceMeters: event.approach.distanceMeters,

@@ -13,7 +13,7 @@ struct KilroyCloudHarness {
     let store: SQLiteKilroyStore
     let blobs: BlobStore
     let clock: TestClock
-    let service: KilroyCloudService
+    let service: KilroyCloudServer
 
     init(configuration: KilroyCloudConfiguration = .init(), clock: TestClock = TestClock(Date(timeIntervalSince1970: 1_750_000_000)), store: SQLiteKilroyStore? = nil)
         throws
@@ -28,7 +28,7 @@ struct KilroyCloudHarness {
         self.clock = clock
         var configuration = configuration
         configuration.now = { clock.now }
-        service = KilroyCloudService(
+        service = KilroyCloudServer(
             store: self.store, blobs: blobs, configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
     }
 

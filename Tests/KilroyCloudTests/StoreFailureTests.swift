@@ -35,7 +35,7 @@ struct FailingStore: KilroyServerStore {
     { throw Failure() }
     func nearby(
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
-    ) async throws -> NearbyResult { throw Failure() }
+    ) async throws -> NearbyQueryResult { throw Failure() }
     func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate] {
         throw Failure()
     }
@@ -49,7 +49,7 @@ struct StoreFailureTests {
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-failing-\(UUID().uuidString)"))
         defer { try? FileManager.default.removeItem(at: blobs.directory) }
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let service = KilroyCloudService(store: FailingStore(), blobs: blobs, logger: quiet)
+        let service = KilroyCloudServer(store: FailingStore(), blobs: blobs, logger: quiet)
         #expect(await !service.isHealthy())
         let router = Router()
         try service.register(on: router)

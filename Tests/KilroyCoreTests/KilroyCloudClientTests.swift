@@ -56,7 +56,7 @@ struct TransportFailure: Error, LocalizedError {
     var errorDescription: String? { reason }
 }
 
-@Suite("KilroyCloudClient: the generated client at the HTTP boundary")
+@Suite("KilroyCloudHTTPClient: the generated client at the HTTP boundary")
 struct KilroyCloudClientTests {
     let base = URL(string: "http://127.0.0.1:8080")!
     let credential = DeviceToken(bytes: Array(repeating: 0x42, count: 32))!
@@ -81,7 +81,7 @@ struct KilroyCloudClientTests {
             .respond(status: 201, json: #"{"id":"bafkreiabc","contentType":"image/png","byteCount":40}"#),
             .respond(status: 201, json: Self.kilroyJSON),
         ])
-        let client = KilroyCloudClient(baseURL: base, credential: credential, transport: transport)
+        let client = KilroyCloudHTTPClient(baseURL: base, credential: credential, transport: transport)
         let kilroy = try await client.upload(try memory(), imageData: TestImages.png)
         #expect(kilroy.id == "6f9619ff-8b86-d011-b42d-00c04fc964ff")
         #expect(kilroy.imageURL == "http://127.0.0.1:8080/kilroy/v1/images/bafkreiabc")
@@ -114,7 +114,7 @@ struct KilroyCloudClientTests {
                  "reciprocity":{"policy":"local","ownDropCount":0,"radiusMeters":200,"othersWithheld":true}}
                 """),
         ])
-        let client = KilroyCloudClient(baseURL: base, credential: credential, transport: transport)
+        let client = KilroyCloudHTTPClient(baseURL: base, credential: credential, transport: transport)
         let result = try await client.kilroysNear(coordinate(52.37, 4.89), radius: 500, limit: 20)
         #expect(result.kilroys.map(\.distanceMeters) == [12.5])
         #expect(result.reciprocityPolicy == "local" && result.othersWithheld)
@@ -144,7 +144,7 @@ struct KilroyCloudClientTests {
              .unauthorized(message: "bad token")),
         ]
         for (answer, expected) in cases {
-            let client = KilroyCloudClient(baseURL: base, credential: credential, transport: RecordingTransport([answer]))
+            let client = KilroyCloudHTTPClient(baseURL: base, credential: credential, transport: RecordingTransport([answer]))
             await #expect(throws: expected) { try await client.createKilroy(from: try memory(), imageID: "bafkreiabc") }
         }
         #expect(KilroyCloudError.unreachable(url: "http://h", reason: "x").isRetryable)
@@ -159,7 +159,7 @@ struct KilroyCloudClientTests {
 
     @Test("an unreadable success body is an invalidResponse error, which is retried")
     func unreadableBody() async throws {
-        let client = KilroyCloudClient(baseURL: base, credential: credential, transport: RecordingTransport([.respond(status: 200, json: "{\"nope\":1}")]))
+        let client = KilroyCloudHTTPClient(baseURL: base, credential: credential, transport: RecordingTransport([.respond(status: 200, json: "{\"nope\":1}")]))
         await #expect {
             try await client.kilroy(id: "6f9619ff-8b86-d011-b42d-00c04fc964ff")
         } throws: { error in
@@ -177,7 +177,7 @@ struct KilroyCloudClientTests {
             .respond(status: 200, json: #"{"kilroyId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","reportCount":3,"hidden":true}"#),
             .respond(status: 404, json: #"{"code":"not_found","message":"no such kilroy"}"#),
         ])
-        let client = KilroyCloudClient(baseURL: base, credential: credential, transport: transport)
+        let client = KilroyCloudHTTPClient(baseURL: base, credential: credential, transport: transport)
         let id = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
         #expect(try await client.kilroy(id: id).comment == "hi")
         try await client.deleteKilroy(id: id)

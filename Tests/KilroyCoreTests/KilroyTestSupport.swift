@@ -39,9 +39,9 @@ func memory(at point: Coordinate, id: UUID = UUID(), capturedAt: Date = Date(tim
     DroppedMemory(id: id, coordinate: CodableCoordinate(point), capturedAt: capturedAt, comment: comment)
 }
 
-/// A scriptable ``KilroyCloudService``: records every call and answers from queues of canned
+/// A scriptable ``KilroyCloudClient``: records every call and answers from queues of canned
 /// results (success when a queue is empty).
-actor FakeCloud: KilroyCloudService {
+actor FakeCloud: KilroyCloudClient {
     enum Call: Equatable {
         case uploadImage(Int)
         case createKilroy(String, imageID: String)

@@ -11,19 +11,19 @@ struct UploadQueueTests {
     let clock = TestClock(Date(timeIntervalSince1970: 1_780_000_000))
     let origin = coordinate(-33.8688, 151.2093)
 
-    private func environment() throws -> KilroyEnvironment {
-        try KilroyEnvironment(directory: folder, now: clock.function)
+    private func services() throws -> KilroyServices {
+        try KilroyServices(directory: folder, now: clock.function)
     }
 
-    private func drop(_ environment: KilroyEnvironment, comment: String? = nil) async throws -> DroppedMemory {
-        try await environment.memories.drop(DropDraft(
+    private func drop(_ services: KilroyServices, comment: String? = nil) async throws -> DroppedMemory {
+        try await services.memories.drop(DropDraft(
             latitude: origin.latitude, longitude: origin.longitude, imageData: TestImages.jpeg(), comment: comment
         ))
     }
 
     @Test("a drop is stored and queued at once; sync uploads the photo, then the record, and forgets the item")
     func dropThenSync() async throws {
-        let env = try environment()
+        let env = try services()
         let memory = try await drop(env, comment: "hello")
         #expect(memory.capturedAt == clock.now)
         #expect(try await env.queue.state(of: memory.id) == .pending)
@@ -43,7 +43,7 @@ struct UploadQueueTests {
 
     @Test("with the server down nothing is lost: the item waits with exponential back-off and survives a restart")
     func serverDownBacksOff() async throws {
-        let env = try environment()
+        let env = try services()
         let memory = try await drop(env)
         let cloud = FakeCloud()
         await cloud.failUploads([
@@ -55,8 +55,8 @@ struct UploadQueueTests {
         #expect(first.nextAttemptAt == clock.now + 30)
         #expect(first.errors.count == 1)
 
-        // A new process (fresh environment on the same folder) sees the same queue.
-        let restarted = try environment()
+        // A new process (fresh services over the same folder) sees the same queue.
+        let restarted = try services()
         let item = try #require(try await restarted.queue.items().first)
         #expect(item.memoryID == memory.id && item.attempts == 1 && item.state == .pending)
         #expect(item.lastError?.contains("connection refused") == true)
@@ -79,7 +79,7 @@ struct UploadQueueTests {
 
     @Test("a permanent 4xx marks the item failed with the server's reason and stops retrying it")
     func permanentRejectionFails() async throws {
-        let env = try environment()
+        let env = try services()
         let refused = try await drop(env)
         let fine = try await drop(env)
         let cloud = FakeCloud()
@@ -104,7 +104,7 @@ struct UploadQueueTests {
 
     @Test("after a transport failure the rest of the queue waits for the next run without losing attempts")
     func unreachableStopsTheRun() async throws {
-        let env = try environment()
+        let env = try services()
         _ = try await drop(env)
         _ = try await drop(env)
         let cloud = FakeCloud()
@@ -117,7 +117,7 @@ struct UploadQueueTests {
 
     @Test("deleting an uploaded memory queues a cloud delete; a 404 there counts as done")
     func deleteQueuesCloudDelete() async throws {
-        let env = try environment()
+        let env = try services()
         let uploaded = try await drop(env)
         let cloud = FakeCloud()
         _ = try await env.queue.sync(using: cloud)
@@ -142,7 +142,7 @@ struct UploadQueueTests {
 
     @Test("a memory whose upload was attempted may exist remotely, so deleting it queues a delete too")
     func attemptedUploadIsDeletedRemotely() async throws {
-        let env = try environment()
+        let env = try services()
         let memory = try await drop(env)
         let cloud = FakeCloud()
         await cloud.failCreates([.unreachable(url: "http://cloud", reason: "timed out after the request was sent")])
@@ -157,7 +157,7 @@ struct UploadQueueTests {
 
     @Test("an invalid drop writes neither the memory nor a queue entry")
     func invalidDropWritesNothing() async throws {
-        let env = try environment()
+        let env = try services()
         let cases: [(DropDraft, KilroyStoreError)] = [
             (DropDraft(latitude: 95, longitude: 0, imageData: TestImages.jpeg()), .invalidField(FieldIssue("lat", "must be between -90 and 90"))),
             (DropDraft(latitude: 0, longitude: -200, imageData: TestImages.jpeg()), .invalidField(FieldIssue("lon", "must be between -180 and 180"))),
@@ -175,7 +175,7 @@ struct UploadQueueTests {
 
     @Test("a queue entry whose memory is gone is dropped at the next sync")
     func orphanEntryIsDropped() async throws {
-        let env = try environment()
+        let env = try services()
         try await env.queue.enqueueUpload(UUID())
         let report = try await env.queue.sync(using: FakeCloud())
         #expect(report == SyncReport())

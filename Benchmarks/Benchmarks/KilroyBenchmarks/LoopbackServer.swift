@@ -16,7 +16,7 @@ actor LoopbackServer {
         dataDirectory = data
         let quiet = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
         let configuration = KilroyCloudConfiguration(dropRateLimit: nil, uploadRateLimit: nil, reportRateLimit: nil)
-        let service = try KilroyCloudService.open(dataDirectory: data, configuration: configuration, logger: quiet)
+        let service = try KilroyCloudServer.open(dataDirectory: data, configuration: configuration, logger: quiet)
         let router = Router()
         try service.register(on: router)
         let bound = PortBox()

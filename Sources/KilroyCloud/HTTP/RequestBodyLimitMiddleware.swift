@@ -9,7 +9,7 @@ struct RequestBodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        if request.method == .post, request.uri.path == KilroyCloudService.basePath + "/images" {
+        if request.method == .post, request.uri.path == KilroyCloudServer.basePath + "/images" {
             return try await next(request, context)
         }
         var request = request

@@ -37,12 +37,12 @@ public enum NearbyDecision: Hashable, Sendable {
     case include
     /// Leave it out (e.g. hidden by reports).
     case skip
-    /// Leave it out because of the reciprocity policy; counted in ``NearbyResult/withheldCount``.
+    /// Leave it out because of the reciprocity policy; counted in ``NearbyQueryResult/withheldCount``.
     case withhold
 }
 
 /// The answer of a near query.
-public struct NearbyResult: Hashable, Sendable {
+public struct NearbyQueryResult: Hashable, Sendable {
     /// Nearest first.
     public var kilroys: [NearbyKilroyRecord]
     /// Kilroys the decision withheld while the result was filled.

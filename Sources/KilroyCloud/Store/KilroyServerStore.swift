@@ -72,7 +72,7 @@ public protocol KilroyServerStore: Sendable {
     /// result counts the kilroys it withheld.
     func nearby(
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
-    ) async throws -> NearbyResult
+    ) async throws -> NearbyQueryResult
 
     /// Where `owner`'s kilroys within `radius` metres of `center` are (for the `local`
     /// reciprocity policy).

@@ -10,8 +10,8 @@ extension SQLiteKilroyStore {
     /// 4. the included rows loaded by rowid.
     public func nearby(
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
-    ) async throws -> NearbyResult {
-        guard limit > 0, radius >= 0 else { return NearbyResult(kilroys: [], withheldCount: 0) }
+    ) async throws -> NearbyQueryResult {
+        guard limit > 0, radius >= 0 else { return NearbyQueryResult(kilroys: [], withheldCount: 0) }
         return try await writer.read { db in
             var chosen: [(rowID: Int64, distance: Double)] = []
             var withheld = 0
@@ -23,7 +23,7 @@ extension SQLiteKilroyStore {
                 case .withhold: withheld += 1
                 }
             }
-            return NearbyResult(kilroys: try Self.loadKilroys(db, chosen), withheldCount: withheld)
+            return NearbyQueryResult(kilroys: try Self.loadKilroys(db, chosen), withheldCount: withheld)
         }
     }
 
@@ -55,7 +55,7 @@ extension SQLiteKilroyStore {
                     coordinate = try Coordinate(
                         latitude: try row.decode(Double.self, atIndex: 2), longitude: try row.decode(Double.self, atIndex: 3))
                 } catch {
-                    throw KilroyStoreError.corruptRow(table: "kilroys", id: id)
+                    throw KilroyServerStoreError.corruptRow(table: "kilroys", id: id)
                 }
                 let distance = haversineDistance(from: center, to: coordinate)
                 guard distance <= radius else { continue }

@@ -309,7 +309,7 @@ public struct SQLiteKilroyStore: KilroyServerStore {
     /// The owner digest in column `index`, or `corruptRow` for anything but 32 bytes.
     static func decodeOwner(_ row: Row, atIndex index: Int, table: String, id: String) throws -> DeviceDigest {
         guard let owner = DeviceDigest.fromDatabaseValue(row[index] as DatabaseValue) else {
-            throw KilroyStoreError.corruptRow(table: table, id: id)
+            throw KilroyServerStoreError.corruptRow(table: table, id: id)
         }
         return owner
     }
@@ -322,7 +322,7 @@ public struct SQLiteKilroyStore: KilroyServerStore {
             coordinate = try Coordinate(
                 latitude: try row.decode(Double.self, atIndex: offset + 2), longitude: try row.decode(Double.self, atIndex: offset + 3))
         } catch {
-            throw KilroyStoreError.corruptRow(table: "kilroys", id: id)
+            throw KilroyServerStoreError.corruptRow(table: "kilroys", id: id)
         }
         return KilroyRecord(
             id: id,
@@ -344,7 +344,7 @@ public struct SQLiteKilroyStore: KilroyServerStore {
             db, sql: "SELECT format, byte_count, uploader, uploaded_at FROM images WHERE id = ?", arguments: [id])
         else { return nil }
         guard let format = ImageFormat(rawValue: try row.decode(String.self, atIndex: 0)) else {
-            throw KilroyStoreError.corruptRow(table: "images", id: id)
+            throw KilroyServerStoreError.corruptRow(table: "images", id: id)
         }
         return StoredImageRecord(
             id: id,

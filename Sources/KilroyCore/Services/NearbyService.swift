@@ -13,9 +13,9 @@ public struct NearbyService: Sendable {
     public static let maximumCloudRadius = 50_000.0
 
     private let store: MemoryStore
-    private let cloud: (any KilroyCloudService)?
+    private let cloud: (any KilroyCloudClient)?
 
-    public init(store: MemoryStore, cloud: (any KilroyCloudService)? = nil) {
+    public init(store: MemoryStore, cloud: (any KilroyCloudClient)? = nil) {
         self.store = store
         self.cloud = cloud
     }

@@ -20,7 +20,7 @@ import Darwin
 ///
 /// Stores from before credentials hold an old, short device id in `<store>/device-id` that the
 /// cloud showed to every viewer. It is no credential any more; ``legacyDeviceID(in:)`` reads it
-/// so the device can claim its old kilroys once (`KilroyEnvironment.claimLegacyDrops`), after
+/// so the device can claim its old kilroys once (`KilroyServices.claimLegacyDrops`), after
 /// which ``forgetLegacyDeviceID(in:)`` removes it.
 public enum DeviceCredential {
     /// The credential's file name inside the store folder.

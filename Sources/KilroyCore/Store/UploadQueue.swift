@@ -109,7 +109,7 @@ public actor UploadQueue {
     /// Sends every pending item that is due, in queue order, and reports the outcome. After a
     /// transport failure (server unreachable) the remaining items are left for the next run
     /// without counting an attempt. A second call while one runs returns the current counts.
-    public func sync(using cloud: any KilroyCloudService) async throws(KilroyStoreError) -> SyncReport {
+    public func sync(using cloud: any KilroyCloudClient) async throws(KilroyStoreError) -> SyncReport {
         guard !isSyncing else { return try summary() }
         isSyncing = true
         defer { isSyncing = false }
@@ -154,7 +154,7 @@ public actor UploadQueue {
         case failed(String)
     }
 
-    private func send(_ item: UploadItem, using cloud: any KilroyCloudService) async -> Outcome {
+    private func send(_ item: UploadItem, using cloud: any KilroyCloudClient) async -> Outcome {
         let id = item.memoryID
         switch item.operation {
         case .upload:

@@ -54,7 +54,7 @@ struct OrphanedUploadTests {
         let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
         var configuration = KilroyCloudConfiguration()
         configuration.now = { clock.now }
-        let service = try KilroyCloudService.open(dataDirectory: folder, configuration: configuration)
+        let service = try KilroyCloudServer.open(dataDirectory: folder, configuration: configuration)
         let harness = try KilroyCloudHarness(
             configuration: configuration, clock: clock,
             store: try SQLiteKilroyStore.open(at: folder.appendingPathComponent("kilroy.sqlite")))

@@ -56,9 +56,9 @@ struct InterruptedDropRecoveryTests {
     @Test("stale temporary files, unsaved photos and their queued uploads go; everything else stays")
     func removesOnlyLeftovers() async throws {
         let (folder, saved, ids) = try interruptedStore()
-        let environment = try KilroyEnvironment(directory: folder, now: clock.function)
+        let services = try KilroyServices(directory: folder, now: clock.function)
 
-        let report = environment.recovery
+        let report = services.recovery
         #expect(report.orphanedPhotos == ["\(ids["killedAfterPhoto"]!.uuidString).jpg"])
         #expect(Set(report.orphanedUploads) == [ids["killedAfterPhoto"]!, ids["killedAfterQueue"]!])
         #expect(report.temporaryFiles.count == 4)
@@ -68,13 +68,13 @@ struct InterruptedDropRecoveryTests {
         let hidden = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
         #expect(hidden.count == 1, "the fresh temporary file of a write in progress stays: \(hidden)")
 
-        let queue = try await environment.queue.items()
+        let queue = try await services.queue.items()
         #expect(Set(queue.map(\.memoryID)) == [saved.id, ids["inProgress"]!, ids["deleted"]!])
-        #expect(try await environment.store.all() == [saved])
-        #expect(try await environment.store.imageData(for: saved) == TestImages.jpeg())
+        #expect(try await services.store.all() == [saved])
+        #expect(try await services.store.imageData(for: saved) == TestImages.jpeg())
 
         // A second start finds nothing more to do.
-        #expect(try KilroyEnvironment(directory: folder, now: clock.function).recovery.isEmpty)
+        #expect(try KilroyServices(directory: folder, now: clock.function).recovery.isEmpty)
     }
 
     @Test("nothing is removed while memories.json is unreadable or a damaged copy is kept aside")

@@ -19,7 +19,7 @@ struct LegacyClaimTests {
     @Test(
         "each answer of the cloud: claimed, never seen and taken settle it; a transient failure keeps the old id",
         arguments: [
-            (Result<Int, KilroyCloudError>.success(3), KilroyEnvironment.LegacyClaim.claimed(kilroyCount: 3), false),
+            (Result<Int, KilroyCloudError>.success(3), KilroyServices.LegacyClaim.claimed(kilroyCount: 3), false),
             (.failure(.notFound(message: "never seen")), .nothingToClaim, false),
             (.failure(.conflict(message: "claimed")), .claimedByAnother, false),
             (.failure(.unreachable(url: "http://cloud", reason: "connection refused")),
@@ -27,19 +27,19 @@ struct LegacyClaimTests {
             (.failure(.serverFailure(status: 503, message: "busy")), .deferred(.serverFailure(status: 503, message: "busy")), true),
         ]
     )
-    func outcomes(answer: Result<Int, KilroyCloudError>, expected: KilroyEnvironment.LegacyClaim, keepsOldID: Bool) async throws {
+    func outcomes(answer: Result<Int, KilroyCloudError>, expected: KilroyServices.LegacyClaim, keepsOldID: Bool) async throws {
         let folder = try legacyStore()
-        let environment = try KilroyEnvironment(directory: folder)
+        let services = try KilroyServices(directory: folder)
         let cloud = FakeCloud()
         await cloud.answerClaims([answer])
-        #expect(try await environment.claimLegacyDrops(using: cloud) == expected)
+        #expect(try await services.claimLegacyDrops(using: cloud) == expected)
         #expect(await cloud.calls == [.claim(Self.oldID)])
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("device-id").path) == keepsOldID)
         // The new credential is separate from the old id and never equal to it.
-        let credential = try environment.credential()
+        let credential = try services.credential()
         #expect(credential.text != Self.oldID)
         if !keepsOldID {
-            #expect(try await environment.claimLegacyDrops(using: cloud) == .none)
+            #expect(try await services.claimLegacyDrops(using: cloud) == .none)
             #expect(await cloud.calls.count == 1)
         }
     }

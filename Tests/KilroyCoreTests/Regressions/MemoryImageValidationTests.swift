@@ -12,7 +12,7 @@ struct MemoryImageValidationTests {
     @Test("a signature followed by anything else, or a cut-short photo, is refused naming the image; nothing is written")
     func onlyWholeImages() async throws {
         let folder = temporaryStoreFolder()
-        let environment = try KilroyEnvironment(directory: folder)
+        let services = try KilroyServices(directory: folder)
         let jpeg = TestImages.jpeg()
         let cases: [(Data, String)] = [
             (Self.pngThenHTML, "image: is not a well-formed PNG"),
@@ -22,20 +22,20 @@ struct MemoryImageValidationTests {
         ]
         for (bytes, message) in cases {
             await #expect {
-                _ = try await environment.memories.drop(DropDraft(latitude: 1, longitude: 2, imageData: Data(bytes)))
+                _ = try await services.memories.drop(DropDraft(latitude: 1, longitude: 2, imageData: Data(bytes)))
             } throws: { error in
                 guard case KilroyStoreError.invalidField(let issue) = error, issue.field == "image" else { return false }
                 return (error as? KilroyStoreError)?.errorDescription?.hasPrefix(message) == true
             }
         }
-        #expect(try await environment.store.all().isEmpty)
-        #expect(try await environment.queue.items().isEmpty)
+        #expect(try await services.store.all().isEmpty)
+        #expect(try await services.queue.items().isEmpty)
         let images = folder.appendingPathComponent("MemoryImages")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: images.path))?.isEmpty ?? true)
         // The whole images are kept.
         for image in [TestImages.png, jpeg, TestImages.heic] {
-            _ = try await environment.memories.drop(DropDraft(latitude: 1, longitude: 2, imageData: image))
+            _ = try await services.memories.drop(DropDraft(latitude: 1, longitude: 2, imageData: image))
         }
-        #expect(try await environment.store.all().count == 3)
+        #expect(try await services.store.all().count == 3)
     }
 }

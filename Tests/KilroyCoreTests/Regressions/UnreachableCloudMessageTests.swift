@@ -36,7 +36,7 @@ struct UnreachableCloudMessageTests {
 
     @Test("a real refused connection, through the generated client, says so in one line")
     func realRefusedConnection() async throws {
-        let client = KilroyCloudClient(baseURL: base, credential: credential)
+        let client = KilroyCloudHTTPClient(baseURL: base, credential: credential)
         let point = try Coordinate(latitude: 1, longitude: 2)
         do throws(KilroyCloudError) {
             _ = try await client.kilroysNear(point, radius: 100, limit: nil)

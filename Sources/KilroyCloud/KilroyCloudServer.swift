@@ -7,14 +7,15 @@ import OpenAPIHummingbird
 import OpenAPIRuntime
 import Storage
 
-/// The Kilroy cloud, ready to mount in a Hummingbird router: shared photo drops, found again by
+/// The server side of the Kilroy cloud, ready to mount in a Hummingbird router (the device's
+/// side is KilroyCore's `KilroyCloudClient`): shared photo drops, found again by
 /// anyone nearby (subject to the reciprocity policy), with per-device abuse limits. Devices
 /// authenticate with a bearer credential (``DeviceAuthentication``) that the cloud stores only
 /// as a digest and never sends back.
 ///
 /// `app-server` opens one with ``open(dataDirectory:configuration:logger:)`` and calls
 /// ``register(on:)``; tests build one over an in-memory store.
-public struct KilroyCloudService: Sendable {
+public struct KilroyCloudServer: Sendable {
     /// Where the cloud is mounted.
     public static let basePath = "/kilroy/v1"
 
@@ -39,12 +40,12 @@ public struct KilroyCloudService: Sendable {
     public static func open(
         dataDirectory: URL, configuration: KilroyCloudConfiguration = .init(),
         logger: Logger = Logger(label: "kilroy.cloud")
-    ) throws(StorageError) -> KilroyCloudService {
+    ) throws(StorageError) -> KilroyCloudServer {
         let store = try SQLiteKilroyStore.open(at: dataDirectory.appendingPathComponent("kilroy.sqlite"))
         let blobs = try BlobStore(
             directory: dataDirectory.appendingPathComponent("blobs", isDirectory: true)
                 .appendingPathComponent("kilroy", isDirectory: true))
-        return KilroyCloudService(store: store, blobs: blobs, configuration: configuration, logger: logger)
+        return KilroyCloudServer(store: store, blobs: blobs, configuration: configuration, logger: logger)
     }
 
     /// Adds the Kilroy API under ``basePath`` to `router`, with its OpenAPI document at
@@ -90,3 +91,8 @@ public struct KilroyCloudService: Sendable {
         }
     }
 }
+
+/// The name ``KilroyCloudServer`` had before the device's client protocol and the server took
+/// different names. Internal, so no module sees two types called this; kept only because one
+/// test file of another owner (`CredentialLoggingTests`) still says it — remove it with that use.
+typealias KilroyCloudService = KilroyCloudServer

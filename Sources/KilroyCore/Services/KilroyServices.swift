@@ -7,7 +7,7 @@ import OpenAPIRuntime
 ///
 /// The app creates one at launch; the CLI one per command. Nothing here touches the network
 /// until a cloud client is used.
-public struct KilroyEnvironment: Sendable {
+public struct KilroyServices: Sendable {
     /// The store folder.
     public let directory: URL
     public let store: MemoryStore
@@ -37,8 +37,8 @@ public struct KilroyEnvironment: Sendable {
     }
 
     /// A client for the server at `baseURL`, authenticated with this device's credential.
-    public func cloudClient(baseURL: URL, transport: (any ClientTransport)? = nil) throws(KilroyStoreError) -> KilroyCloudClient {
-        KilroyCloudClient(baseURL: baseURL, credential: try credential(), transport: transport)
+    public func cloudClient(baseURL: URL, transport: (any ClientTransport)? = nil) throws(KilroyStoreError) -> KilroyCloudHTTPClient {
+        KilroyCloudHTTPClient(baseURL: baseURL, credential: try credential(), transport: transport)
     }
 
     /// What became of the old device id of a store from before credentials.
@@ -63,7 +63,7 @@ public struct KilroyEnvironment: Sendable {
     /// id; a transient failure keeps it for the next call.
     ///
     /// - Throws: Only store errors (an unreadable `device-id`); cloud failures are returned.
-    public func claimLegacyDrops(using cloud: any KilroyCloudService) async throws(KilroyStoreError) -> LegacyClaim {
+    public func claimLegacyDrops(using cloud: any KilroyCloudClient) async throws(KilroyStoreError) -> LegacyClaim {
         guard let legacyID = try DeviceCredential.legacyDeviceID(in: directory) else { return .none }
         let outcome: LegacyClaim
         do {
@@ -80,7 +80,7 @@ public struct KilroyEnvironment: Sendable {
     }
 
     /// "Near me" over this store and, if given, a cloud.
-    public func nearbyService(cloud: (any KilroyCloudService)? = nil) -> NearbyService {
+    public func nearbyService(cloud: (any KilroyCloudClient)? = nil) -> NearbyService {
         NearbyService(store: store, cloud: cloud)
     }
 }
