@@ -1,4 +1,5 @@
 import Foundation
+import XMLKit
 
 /// A printable logbook page for one dive, as HTML: the fields a paper logbook has, the depth
 /// profile drawn as an inline SVG chart, and the instructor sign-offs with whether they still
@@ -44,17 +45,17 @@ public enum DiveLogbookPage {
         if !dive.tags.isEmpty { rows.append(("Tags", dive.tags.joined(separator: ", "))) }
         var page = """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(escape(site?.name ?? "Dive")) — \(start.dateText)</title>
+            <html lang="en"><head><meta charset="utf-8"><title>\(XMLWriter.escapingHTML(site?.name ?? "Dive")) — \(start.dateText)</title>
             <style>body{font-family:system-ui,sans-serif;max-width:42em;margin:2em auto;color:#123}\
             th{text-align:left;padding-right:1em;color:#456}td,th{padding:.2em 0}.invalid{color:#b00}.valid{color:#070}</style>
             </head><body>
-            <h1>\(escape(site?.name ?? "Dive")) <small>\(start.dateText)</small></h1>
+            <h1>\(XMLWriter.escapingHTML(site?.name ?? "Dive")) <small>\(start.dateText)</small></h1>
             <table>\n
             """
-        for (label, value) in rows { page += "<tr><th>\(escape(label))</th><td>\(escape(value))</td></tr>\n" }
+        for (label, value) in rows { page += "<tr><th>\(XMLWriter.escapingHTML(label))</th><td>\(XMLWriter.escapingHTML(value))</td></tr>\n" }
         page += "</table>\n"
         if samples.count >= 2 { page += profileChart(samples, maxDepth: dive.maxDepthMeters) }
-        if let notes = dive.notes { page += "<h2>Notes</h2><p>\(escape(notes).replacingOccurrences(of: "\n", with: "<br>"))</p>\n" }
+        if let notes = dive.notes { page += "<h2>Notes</h2><p>\(XMLWriter.escapingHTML(notes).replacingOccurrences(of: "\n", with: "<br>"))</p>\n" }
         page += "<h2>Sign-off</h2>\n"
         if signatures.isEmpty { page += "<p>Not signed.</p>\n" }
         for signature in signatures {
@@ -65,12 +66,13 @@ public enum DiveLogbookPage {
             }
             let who = signature.instructor.isEmpty ? signature.signer : "\(signature.instructor) (\(signature.signer))"
             let date = LocalDateTime(signature.signedAt, in: timeZone).dateText
-            page += "<p class=\"\(css)\">Signed by \(escape(who)) on \(date) — \(escape(text))</p>\n"
+            page += "<p class=\"\(css)\">Signed by \(XMLWriter.escapingHTML(who)) on \(date) — \(XMLWriter.escapingHTML(text))</p>\n"
         }
         return page + "</body></html>\n"
     }
 
-    /// The depth profile as an SVG polyline, depth growing downwards, time across.
+    /// The depth profile as an SVG polyline, depth growing downwards, time across, written by
+    /// XMLKit's writer (one element per line, no declaration: it is inline in the page).
     static func profileChart(_ samples: [DiveSample], maxDepth: Double) -> String {
         let width = 600.0
         let height = 200.0
@@ -79,28 +81,18 @@ public enum DiveLogbookPage {
         let points = ([DiveSample(timeSeconds: 0, depthMeters: 0)] + samples).map { sample in
             String(format: "%.1f,%.1f", Double(sample.timeSeconds) / duration * width, sample.depthMeters / deepest * height)
         }
-        return """
-            <h2>Profile</h2>
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 -10 \(Int(width)) \(Int(height) + 20)" role="img" \
-            aria-label="Depth profile">
-            <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="#e8f4fb"/>
-            <polyline fill="none" stroke="#0a5c8a" stroke-width="2" points="\(points.joined(separator: " "))"/>
-            </svg>\n
-            """
-    }
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        var svg = XMLWriter(declaration: false, indent: "")
+        svg.open("svg", [
+            ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 -10 \(Int(width)) \(Int(height) + 20)"), ("role", "img"),
+            ("aria-label", "Depth profile"),
+        ])
+        svg.element("rect", [
+            ("x", "0"), ("y", "0"), ("width", "\(Int(width))"), ("height", "\(Int(height))"), ("fill", "#e8f4fb"),
+        ])
+        svg.element("polyline", [
+            ("fill", "none"), ("stroke", "#0a5c8a"), ("stroke-width", "2"), ("points", points.joined(separator: " ")),
+        ])
+        svg.close()
+        return "<h2>Profile</h2>\n" + svg.finish()
     }
 }
