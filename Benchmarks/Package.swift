@@ -75,6 +75,7 @@ let package = Package(
                 .product(name: "SQLiteStorage", package: "LocalFirstApps"),
                 .product(name: "Geo", package: "LocalFirstApps"),
                 .product(name: "UmiLogPipeline", package: "LocalFirstApps"),
+                .product(name: "UmiLogSynthetic", package: "LocalFirstApps"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/UmiLogBenchmarks",

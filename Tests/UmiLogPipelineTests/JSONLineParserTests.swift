@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import UmiLogPipeline
+import UmiLogSynthetic
 
 @Suite("JSON line parser")
 struct JSONLineParserTests {

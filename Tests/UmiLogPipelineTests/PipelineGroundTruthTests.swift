@@ -4,6 +4,7 @@ import Storage
 import Testing
 import UmiLogCore
 @testable import UmiLogPipeline
+import UmiLogSynthetic
 
 /// The acceptance test: on a generated dataset with planted duplicates, non-dive places,
 /// out-of-range values, invalid lines, restricted licences and dangling references, the

@@ -4,6 +4,7 @@ import Storage
 import Testing
 import UmiLogCore
 @testable import UmiLogPipeline
+import UmiLogSynthetic
 
 @Suite("Site pipeline: files, errors, determinism")
 struct SitePipelineTests {

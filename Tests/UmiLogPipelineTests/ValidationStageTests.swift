@@ -1,5 +1,6 @@
 import Testing
 @testable import UmiLogPipeline
+import UmiLogSynthetic
 
 @Suite("Validation stage (1): lines and chunks")
 struct ValidationStageTests {

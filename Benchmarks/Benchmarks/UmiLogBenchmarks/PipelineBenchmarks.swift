@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import UmiLogPipeline
+import UmiLogSynthetic
 
 /// The dataset pipeline (`umilog pipeline IN OUT`) on 1,000,000 generated raw records, from the
 /// JSON Lines file to the written tiles, manifest, attribution and report: the target is

@@ -12,7 +12,7 @@
 ///   Park, Komodo National Park) and their Romance/German forms.
 /// - "arena" is also Spanish for sand: not dropped next to Punta/Playa/Cala/… words.
 /// - "golf" is German and Dutch for gulf: not dropped with "von"/"van".
-enum NonDivePlaceRules {
+package enum NonDivePlaceRules {
     static let marineWords = [
         "marine", "maritime", "underwater", "reef", "reefs", "sea", "dive", "diving", "snorkel", "snorkeling",
         "snorkelling", "coral", "wreck", "national", "nacional", "nazionale", "nationale", "marino", "marina",
@@ -22,12 +22,12 @@ enum NonDivePlaceRules {
 
     /// Words that show a description is about diving, so its venue words are context ("a
     /// shore dive behind the football stadium"), not what the place is.
-    static let divingWords: Set<String> = [
+    package static let divingWords: Set<String> = [
         "dive", "dives", "diving", "divers", "scuba", "snorkel", "snorkeling", "snorkelling", "reef", "wreck",
         "underwater", "buceo", "plongee", "tauchen", "immersione",
     ]
 
-    static let all: [KeywordRule] = [
+    package static let all: [KeywordRule] = [
         KeywordRule(id: "dive-centre", phrases: [
             "dive centre", "dive center", "diving centre", "diving center", "dive shop", "diving shop", "dive school",
             "diving school", "scuba shop", "scuba centre", "scuba center", "dive club", "diving club", "dive resort",

@@ -20,11 +20,11 @@
 /// distinctions differ are different places however alike they look ("Sandy Bay 1" and "Sandy
 /// Bay 2", "North Horn" and "South Horn", "Shark Reef" and "Shark Reef North"), so the matcher
 /// compares their letters only when the distinctions are equal.
-struct NameKey: Sendable {
+package struct NameKey: Sendable {
     let bytes: [UInt8]
-    let distinction: UInt64
+    package let distinction: UInt64
 
-    init(_ name: String) {
+    package init(_ name: String) {
         let text = FoldedText(name)
         let folded = text.bytes
         var words = text.words

@@ -1,11 +1,11 @@
 /// A value the quality checks (stage 5) found outside what recreational diving makes plausible
 /// (seed, "Data Quality Checks"). Flagged sites are kept, for a person to review.
-enum QualityFlag: String, DropReason, CaseIterable, Comparable {
+package enum QualityFlag: String, DropReason, CaseIterable, Comparable {
     case depthOutOfRange = "depth-out-of-range"
     case visibilityOutOfRange = "visibility-out-of-range"
     case temperatureOutOfRange = "temperature-out-of-range"
 
-    var code: String { rawValue }
+    package var code: String { rawValue }
 
     var explanation: String {
         switch self {
@@ -15,5 +15,5 @@ enum QualityFlag: String, DropReason, CaseIterable, Comparable {
         }
     }
 
-    static func < (lhs: QualityFlag, rhs: QualityFlag) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: QualityFlag, rhs: QualityFlag) -> Bool { lhs.rawValue < rhs.rawValue }
 }

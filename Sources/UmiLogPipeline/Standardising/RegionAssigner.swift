@@ -16,17 +16,17 @@ import Geo
 /// Fallback for a point no box holds (inland Asia, Antarctica): north of 50° "Arctic & North
 /// Atlantic"; otherwise the ocean basin of its longitude, split at the usual Southern Ocean
 /// meridians: 70° W – 20° E "Atlantic", 20° E – 147° E "Indian Ocean", elsewhere "Pacific".
-enum RegionAssigner {
-    static let redSea = "Red Sea"
-    static let caribbean = "Caribbean"
-    static let southeastAsia = "Southeast Asia"
-    static let pacific = "Pacific"
-    static let indianOcean = "Indian Ocean"
-    static let mediterranean = "Mediterranean"
-    static let atlantic = "Atlantic"
-    static let americasPacific = "Americas Pacific"
-    static let australiaNewZealand = "Australia & New Zealand"
-    static let arcticNorthAtlantic = "Arctic & North Atlantic"
+package enum RegionAssigner {
+    package static let redSea = "Red Sea"
+    package static let caribbean = "Caribbean"
+    package static let southeastAsia = "Southeast Asia"
+    package static let pacific = "Pacific"
+    package static let indianOcean = "Indian Ocean"
+    package static let mediterranean = "Mediterranean"
+    package static let atlantic = "Atlantic"
+    package static let americasPacific = "Americas Pacific"
+    package static let australiaNewZealand = "Australia & New Zealand"
+    package static let arcticNorthAtlantic = "Arctic & North Atlantic"
 
     /// The ten regions, in the order tiles are listed.
     static let all = [

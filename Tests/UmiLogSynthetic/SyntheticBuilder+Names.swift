@@ -1,3 +1,5 @@
+import UmiLogPipeline
+
 /// Site names: ordinary ones, made-up place names, and the variants a second source might
 /// spell a name with (each still matching the original).
 extension SyntheticBuilder {

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import UmiLogPipeline
 
 /// Builds ``SyntheticSiteRecords``: places on lattices (``SyntheticLattice``), records for
 /// them, dives and sightings, then shuffles the lines and works out the truth from where each
