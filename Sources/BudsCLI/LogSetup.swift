@@ -1,7 +1,8 @@
 import Logging
 
-/// The logger of the `buds` commands; `CommandRunner` sets up logging (stderr, redacting,
-/// quiet unless `BUDS_LOG_LEVEL` asks).
+/// The one logger of the `buds` commands, handed to the journal and through it to every
+/// service. `CommandRunner` sets up logging (stderr, redacting, quiet unless `BUDS_LOG_LEVEL`
+/// asks) before any command runs, so the first use — inside a command — sees that handler.
 enum LogSetup {
-    static var logger: Logger { Logger(label: "buds") }
+    static let logger = Logger(label: "buds")
 }

@@ -1,6 +1,7 @@
 import BudsCore
 import Foundation
 import Identity
+import Logging
 import TestSupport
 
 /// A journal in a fresh temporary folder: real SQLite file, real key files, real blob store.
@@ -14,7 +15,7 @@ struct TestJournal {
             .appendingPathComponent("buds-tests-\(UUID().uuidString)", isDirectory: true)
         self.directory = folder
         self.clock = clock
-        self.journal = try BudsJournal.open(at: folder, now: clock.function)
+        self.journal = try BudsJournal.open(at: folder, now: clock.function, logger: testLogger)
     }
 
     var repository: MemoryRepository { journal.repository }
@@ -27,6 +28,9 @@ extension SessionDraft {
         SessionDraft(strainName: strain, productType: type, rating: rating, effects: effects)
     }
 }
+
+/// What the journal logs in tests goes nowhere in particular: no assertion reads it.
+let testLogger = Logger(label: "test")
 
 /// A 1×1 PNG that passes the structural image check new photos must pass.
 let pngBytes = ValidImages.png()

@@ -1,9 +1,13 @@
 import BudsCore
 import DAGCBOR
 import Foundation
+import Logging
 
 /// Data the benchmarks share. The 100,000-memory journal is built once per process.
 enum BenchmarkFixtures {
+    /// The journal logs nothing here: a benchmark measures the journal, not the log handler.
+    static let quiet = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
+
     static func temporaryDirectory() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("buds-bench-\(UUID().uuidString)", isDirectory: true)
     }

@@ -24,11 +24,11 @@ actor LargeJournal {
         let journalDirectory = directory.appendingPathComponent("journal", isDirectory: true)
         let journal: BudsJournal
         if FileManager.default.fileExists(atPath: marker.path) {
-            journal = try BudsJournal.open(at: journalDirectory)
+            journal = try BudsJournal.open(at: journalDirectory, logger: BenchmarkFixtures.quiet)
         } else {
             // Stale fixtures (other builds) and interrupted builds go.
             try? FileManager.default.removeItem(at: root)
-            journal = try BudsJournal.open(at: journalDirectory)
+            journal = try BudsJournal.open(at: journalDirectory, logger: BenchmarkFixtures.quiet)
             for batch in 0..<10 {
                 let start = Date(timeIntervalSince1970: 1_500_000_000 + Double(batch) * 10_000 * 1_800)
                 _ = try await journal.manager.createBatch(BenchmarkFixtures.drafts(count: 10_000, start: start))

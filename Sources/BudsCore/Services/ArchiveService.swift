@@ -21,7 +21,7 @@ public struct ArchiveService: Sendable {
         database: any DatabaseWriter,
         blobs: BlobStore,
         now: @escaping @Sendable () -> Date = Date.init,
-        logger: Logger = Logger(label: "buds.archive")
+        logger: Logger
     ) {
         self.database = database
         self.blobs = blobs

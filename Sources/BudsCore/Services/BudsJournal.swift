@@ -23,11 +23,12 @@ public struct BudsJournal: Sendable {
     /// check claimed session times against it (a fixed time for reproducible runs and tests).
     public let now: @Sendable () -> Date
 
-    /// Opens (or creates) the journal in `directory`.
+    /// Opens (or creates) the journal in `directory`. `logger` is the caller's (the executable
+    /// makes the one logger; tests pass their own): library code never makes one.
     public static func open(
         at directory: URL,
         now: @escaping @Sendable () -> Date = Date.init,
-        logger: Logger = Logger(label: "buds")
+        logger: Logger
     ) throws -> BudsJournal {
         // Every folder of the journal is private (0700), whatever the umask; the key folder is
         // made so by the key store.
@@ -66,7 +67,7 @@ public struct BudsJournal: Sendable {
         _ data: Data,
         into directory: URL,
         now: @escaping @Sendable () -> Date = Date.init,
-        logger: Logger = Logger(label: "buds")
+        logger: Logger
     ) async throws -> (journal: BudsJournal, summary: ImportSummary) {
         if !exists(at: directory) {
             try await ArchiveService.verifyForNewJournal(data)
@@ -84,7 +85,7 @@ public struct BudsJournal: Sendable {
         database: any DatabaseWriter,
         blobs: BlobStore,
         now: @escaping @Sendable () -> Date = Date.init,
-        logger: Logger = Logger(label: "buds")
+        logger: Logger
     ) throws {
         self.directory = directory
         self.identity = identity

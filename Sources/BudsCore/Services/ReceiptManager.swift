@@ -21,7 +21,7 @@ public struct ReceiptManager: Sendable {
         signer: ReceiptSigner,
         blobs: BlobStore,
         now: @escaping @Sendable () -> Date = Date.init,
-        logger: Logger = Logger(label: "buds.receipts")
+        logger: Logger
     ) {
         self.database = database
         self.signer = signer

@@ -1,5 +1,6 @@
 import BudsCore
 import Foundation
+import Logging
 import Testing
 
 /// Guards issue 14 as `buds` meets it: a 4-character id prefix (what every other app takes) was
@@ -11,7 +12,7 @@ struct AmbiguousIDPrefixTests {
         let buds = BudsProcess()
         defer { try? FileManager.default.removeItem(at: buds.store) }
         // The journal is filled through BudsCore: thousands of `buds add` runs would take minutes.
-        let journal = try BudsJournal.open(at: buds.store)
+        let journal = try BudsJournal.open(at: buds.store, logger: Logger(label: "test"))
         var byPrefix: [String: [String]] = [:]
         for round in 0..<10 where !byPrefix.values.contains(where: { $0.count > 1 }) {
             let drafts = (0..<400).map {
