@@ -135,42 +135,25 @@ public struct DiveRepository: Sendable {
 
     /// Dives matching `filter`, newest first, with their sightings.
     public func history(_ filter: DiveFilter = DiveFilter()) async throws(UmiLogError) -> [LoggedDive] {
-        var clauses: [String] = []
-        var arguments = StatementArguments()
-        if let siteID = filter.siteID {
-            clauses.append("dives.site_id = ?")
-            arguments += [siteID]
-        }
-        if let from = filter.from {
-            clauses.append("dives.start_time >= ?")
-            arguments += [from.timeIntervalSince1970]
-        }
-        if let to = filter.to {
-            clauses.append("dives.start_time <= ?")
-            arguments += [to.timeIntervalSince1970]
-        }
-        if let minDepth = filter.minDepthMeters {
-            clauses.append("dives.max_depth_m >= ?")
-            arguments += [minDepth]
-        }
-        if let maxDepth = filter.maxDepthMeters {
-            clauses.append("dives.max_depth_m <= ?")
-            arguments += [maxDepth]
-        }
+        var conditions: [SQL] = []
+        if let siteID = filter.siteID { conditions.append("dives.site_id = \(siteID)") }
+        if let from = filter.from { conditions.append("dives.start_time >= \(from.timeIntervalSince1970)") }
+        if let to = filter.to { conditions.append("dives.start_time <= \(to.timeIntervalSince1970)") }
+        if let minDepth = filter.minDepthMeters { conditions.append("dives.max_depth_m >= \(minDepth)") }
+        if let maxDepth = filter.maxDepthMeters { conditions.append("dives.max_depth_m <= \(maxDepth)") }
         if let speciesID = filter.speciesID {
-            clauses.append("dives.id IN (SELECT dive_id FROM sightings WHERE species_id = ?)")
-            arguments += [speciesID]
+            conditions.append("dives.id IN (SELECT dive_id FROM sightings WHERE species_id = \(speciesID))")
         }
         if let tag = filter.tag {
-            clauses.append("dives.id IN (SELECT dive_id FROM dive_tags WHERE tag = ?)")
-            arguments += [tag.lowercased()]
+            conditions.append("dives.id IN (SELECT dive_id FROM dive_tags WHERE tag = \(tag.lowercased()))")
         }
-        let whereClause = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
-        let limitClause = filter.limit.map { "LIMIT \(max(0, $0))" } ?? ""
-        let sql = "SELECT \(DiveRow.selection) FROM dives \(whereClause) ORDER BY dives.start_time DESC, dives.id \(limitClause)"
-        let bound = arguments
+        let whereClause: SQL = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
+        let limitClause: SQL = filter.limit.map { "LIMIT \(max(0, $0))" } ?? ""
+        let request: SQLRequest<Row> = """
+            SELECT \(sql: DiveRow.selection) FROM dives \(whereClause) ORDER BY dives.start_time DESC, dives.id \(limitClause)
+            """
         return try await database.read { db in
-            let dives = try Row.fetchAll(db, sql: sql, arguments: bound).map(DiveRow.dive(from:))
+            let dives = try request.fetchAll(db).map(DiveRow.dive(from:))
             let sightings = try Self.sightings(of: dives.map(\.id), db)
             return dives.map { LoggedDive(dive: $0, sightings: sightings[$0.id] ?? []) }
         }
@@ -223,12 +206,11 @@ public struct DiveRepository: Sendable {
         var start = 0
         while start < diveIDs.count {
             let chunk = diveIDs[start..<min(start + 500, diveIDs.count)]
-            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            let rows = try Row.fetchAll(
-                db,
-                sql: "SELECT \(SightingRow.selection) FROM sightings WHERE dive_id IN (\(placeholders)) ORDER BY dive_id, position",
-                arguments: StatementArguments(chunk.map(DiveRow.key))
-            )
+            let request: SQLRequest<Row> = """
+                SELECT \(sql: SightingRow.selection) FROM sightings WHERE dive_id IN \(chunk.map(DiveRow.key))
+                ORDER BY dive_id, position
+                """
+            let rows = try request.fetchAll(db)
             for row in rows {
                 let sighting = try SightingRow.sighting(from: row)
                 result[sighting.diveID, default: []].append(sighting)
