@@ -1,4 +1,5 @@
 import Foundation
+import XMLKit
 
 /// Draws a cash code as SVG, and reads one back (`scan`, in CashCodeSVG+Scanning.swift).
 ///
@@ -32,46 +33,55 @@ public struct CashCodeSVG: Sendable {
         render(CashCodeRings(payload: payload))
     }
 
-    /// The SVG document drawing `rings`.
+    /// The SVG document drawing `rings`, one element per line and no XML declaration (SVG
+    /// viewers and browsers need none). The colours are the only text not ours; XMLKit's writer
+    /// escapes them as markup a browser may read (the picture is often pasted into a page).
     public func render(_ rings: CashCodeRings) -> String {
         let geometry = CashCodeGeometry(size: size)
-        let colour = Self.escaped(foreground)
         let side = Self.number(size)
-        var svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(side)" height="\(side)" viewBox="0 0 \(side) \(side)">
-            <title>Flipcash cash code</title>
-
-            """
+        var svg = XMLWriter(declaration: false, indent: "")
+        svg.openMarkup("svg", [
+            ("xmlns", "http://www.w3.org/2000/svg"), ("width", side), ("height", side), ("viewBox", "0 0 \(side) \(side)"),
+        ])
+        svg.element("title", text: "Flipcash cash code")
         if let background {
-            svg += "<rect width=\"\(side)\" height=\"\(side)\" fill=\"\(Self.escaped(background))\"/>\n"
+            svg.emptyMarkupElement("rect", [("width", side), ("height", side), ("fill", background)])
         }
-        svg += "<circle class=\"badge-well\" cx=\"\(Self.number(geometry.centreX))\" cy=\"\(Self.number(geometry.centreY))\" "
-            + "r=\"\(Self.number(geometry.badgeWellRadius))\" fill=\"\(colour)\"/>\n"
-        svg += "<g class=\"arcs\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(Self.number(2 * geometry.dotRadius))\" "
-            + "stroke-linecap=\"round\">\n"
-        for (ring, bits) in rings.rings.enumerated() { svg += Self.arcs(ring: ring, bits: bits, geometry: geometry) }
-        svg += "</g>\n<g class=\"dots\" fill=\"\(colour)\">\n"
+        svg.emptyMarkupElement("circle", [
+            ("class", "badge-well"), ("cx", Self.number(geometry.centreX)), ("cy", Self.number(geometry.centreY)),
+            ("r", Self.number(geometry.badgeWellRadius)), ("fill", foreground),
+        ])
+        svg.openMarkup("g", [
+            ("class", "arcs"), ("fill", "none"), ("stroke", foreground), ("stroke-width", Self.number(2 * geometry.dotRadius)),
+            ("stroke-linecap", "round"),
+        ])
+        for (ring, bits) in rings.rings.enumerated() { Self.writeArcs(ring: ring, bits: bits, geometry: geometry, to: &svg) }
+        svg.close()
+        svg.openMarkup("g", [("class", "dots"), ("fill", foreground)])
         let dotRadius = Self.number(geometry.dotRadius)
         for (ring, bits) in rings.rings.enumerated() {
             for (position, isSet) in bits.enumerated() where isSet {
                 let point = geometry.point(ring: ring, position: position)
-                svg += "<circle cx=\"\(Self.number(point.x))\" cy=\"\(Self.number(point.y))\" r=\"\(dotRadius)\" "
-                    + "data-ring=\"\(ring)\" data-position=\"\(position)\"/>\n"
+                svg.emptyMarkupElement("circle", [
+                    ("cx", Self.number(point.x)), ("cy", Self.number(point.y)), ("r", dotRadius),
+                    ("data-ring", String(ring)), ("data-position", String(position)),
+                ])
             }
         }
-        svg += "</g>\n</svg>\n"
-        return svg
+        svg.close()
+        svg.close()
+        return svg.finish()
     }
 
     /// The arcs joining each run of two or more neighbouring dots of one ring; a ring whose
     /// positions are all set is one stroked circle.
-    private static func arcs(ring: Int, bits: [Bool], geometry: CashCodeGeometry) -> String {
+    private static func writeArcs(ring: Int, bits: [Bool], geometry: CashCodeGeometry, to svg: inout XMLWriter) {
         let count = bits.count
         let distance = number(geometry.ringRadius(ring))
         guard let gap = bits.firstIndex(of: false) else {
-            return "<circle cx=\"\(number(geometry.centreX))\" cy=\"\(number(geometry.centreY))\" r=\"\(distance)\"/>\n"
+            svg.emptyMarkupElement("circle", [("cx", number(geometry.centreX)), ("cy", number(geometry.centreY)), ("r", distance)])
+            return
         }
-        var output = ""
         var offset = 1
         while offset <= count {
             let start = (gap + offset) % count
@@ -81,12 +91,11 @@ public struct CashCodeSVG: Sendable {
                 let from = geometry.point(ring: ring, position: start)
                 let to = geometry.point(ring: ring, position: (start + length - 1) % count)
                 let largeArc = 2 * (length - 1) > count ? 1 : 0
-                output += "<path d=\"M\(number(from.x)) \(number(from.y)) A\(distance) \(distance) 0 \(largeArc) 1 "
-                    + "\(number(to.x)) \(number(to.y))\"/>\n"
+                let path = "M\(number(from.x)) \(number(from.y)) A\(distance) \(distance) 0 \(largeArc) 1 \(number(to.x)) \(number(to.y))"
+                svg.emptyMarkupElement("path", [("d", path)])
             }
             offset += max(length, 1)
         }
-        return output
     }
 
     /// A coordinate with at most 3 decimals, without trailing zeros, independent of the locale.
@@ -108,21 +117,5 @@ public struct CashCodeSVG: Sendable {
             text += "." + String(repeating: "0", count: digits - written.count) + written
         }
         return text
-    }
-
-    /// `text` safe inside a double-quoted attribute.
-    private static func escaped(_ text: String) -> String {
-        var output = ""
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&apos;"
-            default: output.append(character)
-            }
-        }
-        return output
     }
 }
