@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineKit
 import FlipcashCore
 import Foundation
+import Validation
 
 /// `flipcash amount 12.34 --currency cad --rate 1.36`: what an entered amount is on chain.
 struct AmountCommand: ParsableCommand {
@@ -42,7 +43,7 @@ struct AmountCommand: ParsableCommand {
         do {
             rate = try Rate(fx: self.rate?.value ?? 1, currency: currency)
         } catch {
-            throw ValidationError("--rate: \(error.localizedDescription)")
+            throw ValidationError(FieldIssue("--rate", error.localizedDescription))
         }
         let mint = mint?.mint ?? .usdf
         let exchanged: ExchangedFiat
@@ -53,7 +54,7 @@ struct AmountCommand: ParsableCommand {
             do {
                 supplyQuarks = try QuarkScale.exactQuarks(from: supply?.value ?? 0, decimals: mint.decimals)
             } catch {
-                throw ValidationError("--supply: \(error.localizedDescription)")
+                throw ValidationError(FieldIssue("--supply", error.localizedDescription))
             }
             guard let computed = try ExchangedFiat.compute(fromEntered: entered, rate: rate, mint: mint, supplyQuarks: supplyQuarks) else {
                 throw ValidationError("Nothing to buy: the amount is zero or the currency has no supply.")

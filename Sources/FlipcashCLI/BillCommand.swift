@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineKit
 import FlipcashCore
 import Foundation
+import Validation
 
 extension CashCodePayload.Kind: ExpressibleByArgument {
     public init?(argument: String) {
@@ -73,7 +74,7 @@ struct BillCommand: ParsableCommand {
         do {
             entered = try KeypadAmount.amount(amount, currency: currency)
         } catch {
-            throw ValidationError("--amount: \(error.localizedDescription)")
+            throw ValidationError(FieldIssue("--amount", error.localizedDescription))
         }
         let payload: CashCodePayload
         if let nonce {

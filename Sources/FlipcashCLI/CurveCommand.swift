@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineKit
 import FlipcashCore
 import Foundation
+import Validation
 
 /// `flipcash curve price|buy|sell|table`: quotes on the launchpad bonding curve.
 struct CurveCommand: ParsableCommand {
@@ -24,7 +25,7 @@ struct CurveCommand: ParsableCommand {
             guard let price = CurveCommand.curve.spotPrice(supply: supply),
                 let cap = CurveCommand.curve.marketCap(supplyQuarks: supplyQuarks),
                 let reserve = CurveCommand.curve.tokensToValue(supply: 0, tokens: supply)
-            else { throw ValidationError("--supply: \(CurveQuoteError.supplyBeyondCurve(supply: supply).localizedDescription)") }
+            else { throw ValidationError(FieldIssue("--supply", CurveQuoteError.supplyBeyondCurve(supply: supply).localizedDescription)) }
             struct PriceOutput: Encodable { let supply: String; let price: String; let marketCap: String; let reserve: String }
             let result = PriceOutput(
                 supply: Text.decimal(supply), price: Text.decimal(price), marketCap: Text.decimal(cap),
@@ -105,7 +106,7 @@ struct CurveCommand: ParsableCommand {
         do {
             return try QuarkScale.exactQuarks(from: argument.value, decimals: decimals)
         } catch {
-            throw ValidationError("\(option): \(error.localizedDescription)")
+            throw ValidationError(FieldIssue(FieldName(option), error.localizedDescription))
         }
     }
 

@@ -3,6 +3,7 @@ import CommandLineKit
 import DAGCBOR
 import FlipcashCore
 import Foundation
+import Validation
 
 /// `flipcash`: the offline parts of the Flipcash wallet from a terminal — exact amounts, the
 /// bonding curve, cash-code bills and cash links. Commands only render; the logic is FlipcashCore's.
@@ -29,6 +30,14 @@ typealias OutputOptions = JSONOutputFlag<DecimalAmountsJSONHelp>
 /// Amounts go out as decimal strings so no reader rounds them through a binary float.
 enum DecimalAmountsJSONHelp: JSONOutputHelp {
     static var text: String { "Print machine-readable JSON (amounts as decimal strings)." }
+}
+
+extension ValidationError {
+    /// A usage error (exit status 2) about one option, worded as every field error is:
+    /// `--rate: reason`.
+    init(_ issue: FieldIssue<FieldName>) {
+        self.init(issue.message)
+    }
 }
 
 extension CurrencyCode: ExpressibleByArgument {
