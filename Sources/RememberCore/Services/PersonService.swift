@@ -67,33 +67,25 @@ public struct PersonService: PersonServiceProtocol {
     }
 
     public func fetchAll(searchText: String? = nil, context: String? = nil) async throws(RememberError) -> [Person] {
-        var clauses: [String] = []
-        var arguments = StatementArguments()
+        var conditions: [SQL] = []
         if let searchText, !searchText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             // Text with no searchable word (only punctuation) matches nobody.
             guard let pattern = FTS5Pattern(matchingAllPrefixesIn: searchText) else { return [] }
-            clauses.append("rowid IN (SELECT rowid FROM people_fts WHERE people_fts MATCH ?)")
-            arguments += [pattern]
+            conditions.append("rowid IN (SELECT rowid FROM people_fts WHERE people_fts MATCH \(pattern))")
         }
         if let context {
-            clauses.append("context = ? COLLATE NOCASE")
-            arguments += [context]
+            conditions.append("context = \(context) COLLATE NOCASE")
         }
-        let whereClause = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
-        let sql = "SELECT \(PersonRow.selection) FROM people \(whereClause) ORDER BY created_at DESC, id"
-        let boundArguments = arguments
+        let whereClause: SQL = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
         return try await database.read { db in
-            try Row.fetchCursor(db, sql: sql, arguments: boundArguments).map(PersonRow.person(from:)).reduce(into: []) {
-                $0.append($1)
-            }
+            try PersonRow.fetchAll(db, "\(whereClause) ORDER BY created_at DESC, id")
         }
     }
 
     public func fetch(id: UUID) async throws(RememberError) -> Person? {
-        try await database.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT \(PersonRow.selection) FROM people WHERE id = ?", arguments: [PersonRow.key(id)]
-            ).map(PersonRow.person(from:))
+        let key = PersonRow.key(id)
+        return try await database.read { db in
+            try PersonRow.fetchOne(db, "WHERE id = \(key)")
         }
     }
 
@@ -108,10 +100,7 @@ public struct PersonService: PersonServiceProtocol {
         // Every match, not only two: an ambiguous prefix is reported with its count (a prefix
         // of 4 or more characters matches few people, so reading them whole costs little).
         let matches = try await database.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT \(PersonRow.selection) FROM people WHERE id >= ? AND id < ? ORDER BY id",
-                arguments: [lower, upper]
-            ).map(PersonRow.person(from:))
+            try PersonRow.fetchAll(db, "WHERE id >= \(lower) AND id < \(upper) ORDER BY id")
         }
         switch prefix.resolve(matches) {
         case .none: throw RememberError.personNotFound(text)

@@ -37,10 +37,10 @@ public struct ReviewService: ReviewServiceProtocol {
 
     /// The people due at `date`, the longest overdue first (ties: met earlier first).
     public func dueQueue(at date: Date, limit: Int? = nil) async throws(RememberError) -> [Person] {
-        let sql = "SELECT \(PersonRow.selection) FROM people WHERE due_at <= ? ORDER BY due_at, created_at, id"
-            + (limit.map { " LIMIT \(max(0, $0))" } ?? "")
+        let due = date.timeIntervalSince1970
+        let limitClause: SQL = limit.map { "LIMIT \(max(0, $0))" } ?? ""
         return try await database.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: [date.timeIntervalSince1970]).map(PersonRow.person(from:))
+            try PersonRow.fetchAll(db, "WHERE due_at <= \(due) ORDER BY due_at, created_at, id \(limitClause)")
         }
     }
 
@@ -65,10 +65,9 @@ public struct ReviewService: ReviewServiceProtocol {
         let scheduler = self.scheduler
         let schedulerKind = self.schedulerKind
         let updated = try await database.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(PersonRow.selection) FROM people WHERE id = ?", arguments: [key]) else {
+            guard var stored = try PersonRow.fetchOne(db, "WHERE id = \(key)") else {
                 throw RememberError.personNotFound(key)
             }
-            var stored = try PersonRow.person(from: row)
             let lastLogged = try Double.fetchOne(db, sql: "SELECT MAX(reviewed_at) FROM review_log WHERE person_id = ?", arguments: [key])
                 .map(Date.init(timeIntervalSince1970:))
             if date < stored.createdAt {

@@ -14,6 +14,22 @@ enum PersonRow {
         accessories, clothing_colors, profession, origin, interests
         """
 
+    /// `SELECT` of every column of `people`, then `clauses` (`WHERE`, `ORDER BY`, `LIMIT`…),
+    /// written with GRDB's SQL interpolation so every value in them is a bound argument.
+    static func request(_ clauses: SQL) -> SQLRequest<Row> {
+        SQLRequest("SELECT \(sql: selection) FROM people \(clauses)")
+    }
+
+    /// The people the request of `clauses` finds, in its order.
+    static func fetchAll(_ db: Database, _ clauses: SQL) throws -> [Person] {
+        try Array(request(clauses).fetchCursor(db).map(person(from:)))
+    }
+
+    /// The first person the request of `clauses` finds.
+    static func fetchOne(_ db: Database, _ clauses: SQL) throws -> Person? {
+        try request(clauses).fetchOne(db).map(person(from:))
+    }
+
     static let upsert = """
         INSERT INTO people (
             id, name, context, transcript, sketch_file, photo_file, created_at,
