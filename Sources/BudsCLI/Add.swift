@@ -19,7 +19,7 @@ struct Add: AsyncParsableCommand {
     }
 
     @MainActor
-    private func save(_ journal: BudsJournal) async throws -> Memory {
+    private func save(_ journal: BudsServices) async throws -> Memory {
         let form = CreateMemoryViewModel(repository: journal.repository, now: journal.now)
         form.productType = ""
         try session.apply(to: form)

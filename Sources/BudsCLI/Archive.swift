@@ -35,7 +35,7 @@ struct Import: AsyncParsableCommand {
     func run() async throws {
         let data = try InputFile.read(file, field: "file")
         // A refused archive must not leave a new journal (and identity) behind.
-        let (_, summary) = try await BudsJournal.importArchive(
+        let (_, summary) = try await BudsServices.importArchive(
             data, into: storeOptions.directory, now: storeOptions.clock, logger: LogSetup.logger
         )
         if output.json { return try Output.json(summary) }

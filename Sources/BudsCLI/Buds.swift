@@ -36,8 +36,8 @@ extension Buds: CommandLineApp {
 extension StoreOptions<Buds> {
     /// Opens (or creates) the journal in ``directory``, on ``clock``: `--now` is the time new
     /// receipts are signed at and sessions are checked against.
-    func openJournal() throws -> BudsJournal {
-        try BudsJournal.open(at: directory, now: clock, logger: LogSetup.logger)
+    func openJournal() throws -> BudsServices {
+        try BudsServices.open(at: directory, now: clock, logger: LogSetup.logger)
     }
 }
 

@@ -53,7 +53,7 @@ struct Edit: AsyncParsableCommand {
     }
 
     @MainActor
-    private func save(_ journal: BudsJournal) async throws -> Memory {
+    private func save(_ journal: BudsServices) async throws -> Memory {
         let current = try await journal.repository.resolve(reference)
         let form = CreateMemoryViewModel(editing: current, repository: journal.repository, now: journal.now)
         if clearEffects { form.effects = [] }

@@ -53,7 +53,7 @@ struct List: AsyncParsableCommand {
     }
 
     @MainActor
-    private func load(_ journal: BudsJournal) async throws -> [Memory] {
+    private func load(_ journal: BudsServices) async throws -> [Memory] {
         let timeline = TimelineViewModel(repository: journal.repository, pageSize: min(limit ?? MemoryRepository.pageSize, MemoryRepository.pageSize))
         timeline.filter = MemoryFilter(
             productType: type.flatMap { ProductType(rawValue: $0.lowercased()) }, effect: effect,

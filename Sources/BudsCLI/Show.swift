@@ -46,7 +46,7 @@ struct Show: AsyncParsableCommand {
     }
 
     @MainActor
-    private func load(_ journal: BudsJournal) async throws -> (Memory, [ReceiptVersion], Bool) {
+    private func load(_ journal: BudsServices) async throws -> (Memory, [ReceiptVersion], Bool) {
         let detail = MemoryDetailViewModel(reference: reference, repository: journal.repository)
         await detail.load()
         guard let memory = detail.memory else { throw CLIError(detail.errorMessage ?? "No memory matches \(reference).") }

@@ -6,7 +6,7 @@ import TestSupport
 
 /// A journal in a fresh temporary folder: real SQLite file, real key files, real blob store.
 struct TestJournal {
-    let journal: BudsJournal
+    let journal: BudsServices
     let clock: TestClock
     let directory: URL
 
@@ -15,7 +15,7 @@ struct TestJournal {
             .appendingPathComponent("buds-tests-\(UUID().uuidString)", isDirectory: true)
         self.directory = folder
         self.clock = clock
-        self.journal = try BudsJournal.open(at: folder, now: clock.function, logger: testLogger)
+        self.journal = try BudsServices.open(at: folder, now: clock.function, logger: testLogger)
     }
 
     var repository: MemoryRepository { journal.repository }

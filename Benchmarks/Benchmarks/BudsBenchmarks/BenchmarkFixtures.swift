@@ -47,7 +47,7 @@ enum BenchmarkFixtures {
 
     private static let large = LargeJournal()
 
-    static func largeJournal() async throws -> BudsJournal {
+    static func largeJournal() async throws -> BudsServices {
         try await large.journal()
     }
 

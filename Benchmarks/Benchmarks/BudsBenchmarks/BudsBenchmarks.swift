@@ -30,7 +30,7 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         let directory = BenchmarkFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let journal = try BudsJournal.open(at: directory, logger: BenchmarkFixtures.quiet)
+        let journal = try BudsServices.open(at: directory, logger: BenchmarkFixtures.quiet)
         let drafts = BenchmarkFixtures.drafts(count: 10_000)
         let clock = ContinuousClock()
         benchmark.startMeasurement()

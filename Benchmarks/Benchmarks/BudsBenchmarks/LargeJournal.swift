@@ -13,22 +13,22 @@ import Foundation
 /// fixture and removes the stale one. A fixture is used only once `complete` is written in it,
 /// so an interrupted build is thrown away. The timeline benchmarks only read the journal.
 actor LargeJournal {
-    private var built: BudsJournal?
+    private var built: BudsServices?
     private var cursor: TimelineCursor?
 
-    func journal() async throws -> BudsJournal {
+    func journal() async throws -> BudsServices {
         if let built { return built }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("buds-bench-fixture-100k", isDirectory: true)
         let directory = root.appendingPathComponent(Self.buildKey(), isDirectory: true)
         let marker = directory.appendingPathComponent("complete")
         let journalDirectory = directory.appendingPathComponent("journal", isDirectory: true)
-        let journal: BudsJournal
+        let journal: BudsServices
         if FileManager.default.fileExists(atPath: marker.path) {
-            journal = try BudsJournal.open(at: journalDirectory, logger: BenchmarkFixtures.quiet)
+            journal = try BudsServices.open(at: journalDirectory, logger: BenchmarkFixtures.quiet)
         } else {
             // Stale fixtures (other builds) and interrupted builds go.
             try? FileManager.default.removeItem(at: root)
-            journal = try BudsJournal.open(at: journalDirectory, logger: BenchmarkFixtures.quiet)
+            journal = try BudsServices.open(at: journalDirectory, logger: BenchmarkFixtures.quiet)
             for batch in 0..<10 {
                 let start = Date(timeIntervalSince1970: 1_500_000_000 + Double(batch) * 10_000 * 1_800)
                 _ = try await journal.manager.createBatch(BenchmarkFixtures.drafts(count: 10_000, start: start))

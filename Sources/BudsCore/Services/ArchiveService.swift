@@ -127,7 +127,7 @@ public struct ArchiveService: Sendable {
     }
 
     /// Verifies an archive as an import into an empty journal would, without any journal: for
-    /// deciding whether a journal should be created for it at all (``BudsJournal/importArchive(_:into:now:logger:)``).
+    /// deciding whether a journal should be created for it at all (``BudsServices/importArchive(_:into:now:logger:)``).
     /// - Throws: `BudsError.archiveRejected` with the first problem found.
     public static func verifyForNewJournal(_ data: Data) async throws {
         let empty = try DatabaseOpener.openInMemory(migrator: BudsSchema.migrator)

@@ -6,9 +6,10 @@ import Receipts
 import SQLiteStorage
 import Storage
 
-/// A journal on disk, wired: the store folder holds `buds.sqlite`, `keys/` (the identity, one
-/// 0600 file per key) and `blobs/` (photos by CID). Opening creates whatever is missing.
-public struct BudsJournal: Sendable {
+/// Buds' composition root: a journal on disk, wired to its services. The store folder holds
+/// `buds.sqlite`, `keys/` (the identity, one 0600 file per key) and `blobs/` (photos by CID).
+/// Opening creates whatever is missing.
+public struct BudsServices: Sendable {
     public let directory: URL
     public let identity: Identity
     /// Whether opening created the identity (a new journal).
@@ -29,7 +30,7 @@ public struct BudsJournal: Sendable {
         at directory: URL,
         now: @escaping @Sendable () -> Date = Date.init,
         logger: Logger
-    ) throws -> BudsJournal {
+    ) throws -> BudsServices {
         // Every folder of the journal is private (0700), whatever the umask; the key folder is
         // made so by the key store.
         try PrivateDirectory.create(at: directory)
@@ -41,7 +42,7 @@ public struct BudsJournal: Sendable {
         let blobFolder = directory.appendingPathComponent("blobs", isDirectory: true)
         try PrivateDirectory.create(at: blobFolder)
         let blobs = try BlobStore(directory: blobFolder)
-        return try BudsJournal(
+        return try BudsServices(
             directory: directory, identity: identity, createdIdentity: created, database: database, blobs: blobs,
             now: now, logger: logger
         )
@@ -68,7 +69,7 @@ public struct BudsJournal: Sendable {
         into directory: URL,
         now: @escaping @Sendable () -> Date = Date.init,
         logger: Logger
-    ) async throws -> (journal: BudsJournal, summary: ImportSummary) {
+    ) async throws -> (journal: BudsServices, summary: ImportSummary) {
         if !exists(at: directory) {
             try await ArchiveService.verifyForNewJournal(data)
         }

@@ -12,7 +12,7 @@ struct AmbiguousIDPrefixTests {
         let buds = BudsProcess()
         defer { try? FileManager.default.removeItem(at: buds.store) }
         // The journal is filled through BudsCore: thousands of `buds add` runs would take minutes.
-        let journal = try BudsJournal.open(at: buds.store, logger: Logger(label: "test"))
+        let journal = try BudsServices.open(at: buds.store, logger: Logger(label: "test"))
         var byPrefix: [String: [String]] = [:]
         for round in 0..<10 where !byPrefix.values.contains(where: { $0.count > 1 }) {
             let drafts = (0..<400).map {

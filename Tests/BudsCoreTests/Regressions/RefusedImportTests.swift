@@ -21,7 +21,7 @@ struct RefusedImportCoreTests {
         var bytes = try await archive()
         bytes[bytes.count - 10] ^= 0xFF
         let folder = newFolder()
-        await #expect(throws: BudsError.self) { _ = try await BudsJournal.importArchive(bytes, into: folder, logger: testLogger) }
+        await #expect(throws: BudsError.self) { _ = try await BudsServices.importArchive(bytes, into: folder, logger: testLogger) }
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 
@@ -51,7 +51,7 @@ struct RefusedImportCoreTests {
             roots: [root], blocks: [CARv1.Block(cid: root, data: manifestBytes)] + car.blocks.filter { $0.cid != car.roots[0] }
         ).encoded()
         let folder = newFolder()
-        await #expect(throws: BudsError.self) { _ = try await BudsJournal.importArchive(edited, into: folder, logger: testLogger) }
+        await #expect(throws: BudsError.self) { _ = try await BudsServices.importArchive(edited, into: folder, logger: testLogger) }
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 
@@ -59,7 +59,7 @@ struct RefusedImportCoreTests {
     func accepted() async throws {
         let folder = newFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (journal, summary) = try await BudsJournal.importArchive(try await archive(), into: folder, logger: testLogger)
+        let (journal, summary) = try await BudsServices.importArchive(try await archive(), into: folder, logger: testLogger)
         #expect(summary.receiptsImported == 1)
         #expect(journal.createdIdentity)
         #expect(try await journal.repository.fetchAll().count == 1)
