@@ -1,11 +1,12 @@
-import ArgumentParser
+// public: the ExpressibleByArgument conformances below are public, as both sides are.
+public import ArgumentParser
 import CommandLineKit
 import FlipcashCore
 import Foundation
 import Validation
 
 extension CashCodePayload.Kind: ExpressibleByArgument {
-    public init?(argument: String) {
+    init?(argument: String) {
         switch argument.lowercased() {
         case "cash", "0": self = .cash
         case "multi", "multicurrency", "multi-currency", "1": self = .multiCurrency

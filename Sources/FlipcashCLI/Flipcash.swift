@@ -1,4 +1,5 @@
-import ArgumentParser
+// public: the ExpressibleByArgument conformances below are public, as both sides are.
+public import ArgumentParser
 import CommandLineKit
 import DAGCBOR
 import FlipcashCore
@@ -41,7 +42,7 @@ extension ValidationError {
 }
 
 extension CurrencyCode: ExpressibleByArgument {
-    public init?(argument: String) { try? self.init(parsing: argument) }
+    init?(argument: String) { try? self.init(parsing: argument) }
 }
 
 /// Reads a decimal the way the keypad does: digits and one dot, via `Decimal(string:)`.

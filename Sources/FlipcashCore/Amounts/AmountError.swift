@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why an amount could not be built, combined or compared. Every money operation that can go wrong
 /// throws one of these instead of trapping: a mismatch or an overflow in money code is a bug to

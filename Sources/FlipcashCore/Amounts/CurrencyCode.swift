@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The currencies Flipcash shows balances in. The order is the wire format: a case's position in
 /// `allCases` is the one-byte currency index inside every cash code, so cases are never

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The three roundings money code uses, in one place so every boundary names its rule
 /// (hard rule "Nine Rules" of the app):

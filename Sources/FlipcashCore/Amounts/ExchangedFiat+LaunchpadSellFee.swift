@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension ExchangedFiat {
     /// Basis points in a whole: a fee of 10,000 bps is 100%.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An amount of a fiat currency as a person sees it: an exact `Decimal` value, unrounded, in one
 /// currency. It has no decimals field: precision is the currency's (``CurrencyCode/fractionDigits``)

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Renders fiat amounts the way the app shows them: the currency's one-character symbol (or none),
 /// digits grouped in threes, the currency's fraction digits, rounded half-up (or truncated), an

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reading what the amount keypad typed ("12.5", "0.", "7").
 ///

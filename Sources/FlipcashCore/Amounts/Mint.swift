@@ -1,5 +1,5 @@
 import DAGCBOR
-import Foundation
+public import Foundation
 
 /// The token an on-chain amount is counted in: the USDF dollar stablecoin, or a currency launched
 /// on the launchpad and priced by the bonding curve.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Moving between an integer count of quarks and its decimal value, exactly.
 ///

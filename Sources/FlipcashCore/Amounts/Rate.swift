@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An exchange rate: `fx` units of `currency` per 1 USD (USDF). 1.35 CAD means one dollar buys
 /// 1.35 Canadian dollars; converting USD → CAD multiplies by `fx`, CAD → USD divides by it, which

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fiat amount as a whole count of 10^−decimals units at a chosen precision: the app's legacy
 /// `Quarks(quarks, currency, decimals)`, kept for values that still arrive that way (limits and

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An amount on chain: a whole number of quarks of one mint (10^-6 USDF, or 10^-10 of a launchpad
 /// currency). This is what goes into a transfer, so it is never rounded after it is made.

@@ -1,5 +1,5 @@
 import DAGCBOR
-import Foundation
+public import Foundation
 
 /// Why a cash code — bytes, rings of dots or an SVG picture — could not be made or read.
 public enum CashCodeError: LocalizedError, Equatable, Sendable {

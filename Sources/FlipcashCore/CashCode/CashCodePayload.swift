@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a bill carries: the 20 bytes inside a cash code, from which the giver and the receiver both
 /// derive the bill's rendezvous key.

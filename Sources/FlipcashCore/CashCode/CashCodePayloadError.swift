@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a bill payload could not be built or read. Building fails on amounts the 7-byte wire field
 /// cannot hold; reading fails on bytes that no Flipcash client would have written.

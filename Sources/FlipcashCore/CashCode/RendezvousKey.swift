@@ -1,4 +1,4 @@
-import Crypto
+public import Crypto
 import DAGCBOR
 import Foundation
 

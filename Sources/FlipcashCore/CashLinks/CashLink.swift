@@ -1,5 +1,5 @@
 import DAGCBOR
-import Foundation
+public import Foundation
 
 /// A cash link: a URL whose fragment carries the entropy of a BIP-39 mnemonic in Base58, so the
 /// key that owns the sent cash travels with the link and never reaches a server (browsers do not

@@ -1,5 +1,5 @@
-import DAGCBOR
-import Foundation
+public import DAGCBOR
+public import Foundation
 
 /// Why text is not a Flipcash cash link. No case carries the link itself: its fragment is a
 /// bearer secret and errors end up in logs.

@@ -1,6 +1,6 @@
-import Crypto
+public import Crypto
 import DAGCBOR
-import Foundation
+public import Foundation
 
 /// The Ed25519 key that owns a cash link's account: whoever opens the link can sign with it.
 public struct CashLinkKeyPair: Sendable {

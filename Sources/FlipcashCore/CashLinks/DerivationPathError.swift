@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why text is not a key derivation path.
 public enum DerivationPathError: LocalizedError, Equatable, Sendable {

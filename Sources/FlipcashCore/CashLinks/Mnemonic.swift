@@ -1,6 +1,6 @@
 import Crypto
 import CryptoExtras
-import Foundation
+public import Foundation
 
 /// A BIP-39 mnemonic: entropy written as English words with a checksum, so a person can copy it
 /// by hand and a typo is caught instead of silently opening an empty wallet.

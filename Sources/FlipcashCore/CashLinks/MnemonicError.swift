@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why bytes or text are not a BIP-39 mnemonic. The cases never carry the words themselves: a
 /// mnemonic is a bearer secret and errors end up in logs.

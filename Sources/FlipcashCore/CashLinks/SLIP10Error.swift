@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a SLIP-0010 ed25519 key could not be derived.
 public enum SLIP10Error: LocalizedError, Equatable, Sendable {

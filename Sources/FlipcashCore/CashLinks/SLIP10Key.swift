@@ -1,6 +1,6 @@
-import Crypto
+public import Crypto
 import DAGCBOR
-import Foundation
+public import Foundation
 
 /// An ed25519 extended private key from SLIP-0010: a 32-byte private key (the Ed25519 seed) and
 /// a 32-byte chain code, derived from a BIP-39 seed along a path of hardened steps.

@@ -1,5 +1,5 @@
 import BigInt
-import Foundation
+public import Foundation
 
 /// The continuous curve's constants at full precision, from our own series for ln 10 (not the
 /// 18-decimal truncations `CURVE_A`/`CURVE_C` of the on-chain program).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a purchase on the curve gives: tokens before the fee, the fee in tokens, and the tokens
 /// received (`gross = fee + net` exactly), and the USDF it takes.

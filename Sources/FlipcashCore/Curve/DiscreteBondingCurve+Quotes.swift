@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Buy and sell quotes and the fiat → tokens conversion, on integer quark amounts, as the app and
 /// the CLI use them (reference: the iOS `DiscreteBondingCurve` high-level API, the on-chain

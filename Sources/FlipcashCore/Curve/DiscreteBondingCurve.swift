@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The Flipcash launchpad currencies' bonding curve, in the discrete form the on-chain program,
 /// the server and the apps share: the price is constant within each step of 100 tokens and

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A non-negative amount counted in exact 10⁻¹⁸ units: the precision of the bonding curve's
 /// tables, used for both token quantities and USD(F) values inside the curve.

@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import Storage
 
 /// The seed's database rule: the local SQLite file is a cache of server data, so it has no

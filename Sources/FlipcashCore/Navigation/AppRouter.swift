@@ -1,5 +1,5 @@
-import Logging
-import Observation
+public import Logging
+public import Observation
 
 /// All of the app's navigation: which sheets are up, in order, and each stack's path. Screens
 /// never keep their own sheet flags; they read the router and call it. Deeplinks and push

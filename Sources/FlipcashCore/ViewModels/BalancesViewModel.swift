@@ -1,6 +1,6 @@
 import Foundation
-import Logging
-import Observation
+public import Logging
+public import Observation
 
 /// The balance screen and the history list, read from the local cache: each balance shown in
 /// the person's currency, and the activity newest first.

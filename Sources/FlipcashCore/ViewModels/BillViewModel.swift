@@ -1,5 +1,5 @@
 import Foundation
-import Observation
+public import Observation
 
 /// The bill the giver shows: its amount, its payload and the circular code to draw, and the
 /// rendezvous key the two phones meet on. Built once per bill (each has a fresh nonce, so each

@@ -1,6 +1,6 @@
-import Foundation
-import Logging
-import Observation
+public import Foundation
+public import Logging
+public import Observation
 
 /// A key of the amount keypad.
 public enum KeypadKey: Hashable, Sendable {
