@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import KilroyAPI
 
 extension KilroyAPIHandler {
@@ -43,8 +44,7 @@ extension KilroyAPIHandler {
             case .conflict: return .conflict(.init(body: .json(rejection.body)))
             case .tooManyRequests:
                 return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.body)))
-            case .forbidden, .notAcceptable, .contentTooLarge, .unsupportedMediaType, .internalServerError,
-                .serviceUnavailable:
+            default:
                 throw rejection
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import KilroyAPI
 import OpenAPIRuntime
 import Storage
@@ -48,7 +49,7 @@ extension KilroyAPIHandler {
             case .unsupportedMediaType: return .unsupportedMediaType(.init(body: .json(rejection.body)))
             case .tooManyRequests:
                 return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.body)))
-            case .forbidden, .notFound, .notAcceptable, .conflict, .internalServerError, .serviceUnavailable:
+            default:
                 throw rejection
             }
         }
@@ -165,8 +166,7 @@ extension KilroyAPIHandler {
             switch rejection.status {
             case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
             case .notFound: return .notFound(.init(body: .json(rejection.body)))
-            case .unauthorized, .forbidden, .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType,
-                .tooManyRequests, .internalServerError, .serviceUnavailable:
+            default:
                 throw rejection
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import KilroyAPI
 
 extension KilroyAPIHandler {
@@ -32,8 +33,7 @@ extension KilroyAPIHandler {
             case .conflict: return .conflict(.init(body: .json(rejection.body)))
             case .tooManyRequests:
                 return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.body)))
-            case .forbidden, .notFound, .notAcceptable, .contentTooLarge, .unsupportedMediaType, .internalServerError,
-                .serviceUnavailable:
+            default:
                 throw rejection
             }
         }
@@ -75,8 +75,7 @@ extension KilroyAPIHandler {
             case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
             case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
             case .notFound: return .notFound(.init(body: .json(rejection.body)))
-            case .forbidden, .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType, .tooManyRequests,
-                .internalServerError, .serviceUnavailable:
+            default:
                 throw rejection
             }
         }
@@ -110,8 +109,7 @@ extension KilroyAPIHandler {
             case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
             case .forbidden: return .forbidden(.init(body: .json(rejection.body)))
             case .notFound: return .notFound(.init(body: .json(rejection.body)))
-            case .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType, .tooManyRequests,
-                .internalServerError, .serviceUnavailable:
+            default:
                 throw rejection
             }
         }
@@ -149,8 +147,7 @@ extension KilroyAPIHandler {
             case .notFound: return .notFound(.init(body: .json(rejection.body)))
             case .tooManyRequests:
                 return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.body)))
-            case .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType, .internalServerError,
-                .serviceUnavailable:
+            default:
                 throw rejection
             }
         }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import KilroyAPI
 
 extension KilroyAPIHandler {
@@ -20,8 +21,7 @@ extension KilroyAPIHandler {
             switch rejection.status {
             case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
             case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
-            case .forbidden, .notFound, .notAcceptable, .conflict, .contentTooLarge, .unsupportedMediaType,
-                .tooManyRequests, .internalServerError, .serviceUnavailable:
+            default:
                 throw rejection
             }
         }

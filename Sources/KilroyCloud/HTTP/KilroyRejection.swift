@@ -1,24 +1,12 @@
 import Foundation
+import HTTPTypes
 import KilroyAPI
 
 /// A request the Kilroy cloud refuses: the HTTP status, a stable code, a message a person can
 /// act on and the request field at fault. Rendered as the contract's `Error` body.
 struct KilroyRejection: Error, Equatable, Sendable {
-    enum Status: Int, Sendable {
-        case badRequest = 400
-        case unauthorized = 401
-        case forbidden = 403
-        case notFound = 404
-        case notAcceptable = 406
-        case conflict = 409
-        case contentTooLarge = 413
-        case unsupportedMediaType = 415
-        case tooManyRequests = 429
-        case internalServerError = 500
-        case serviceUnavailable = 503
-    }
-
-    var status: Status
+    /// swift-http-types' status, the one Hummingbird answers with, so no table of codes of our own.
+    var status: HTTPResponse.Status
     var code: String
     var message: String
     var field: String?

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import KilroyAPI
 import Observability
@@ -122,7 +123,7 @@ extension KilroyRejection {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(body)) ?? Data(#"{"code":"internal_error","message":"Error"}"#.utf8)
         return Response(
-            status: HTTPResponse.Status(code: status.rawValue), headers: headers,
+            status: status, headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
