@@ -9,10 +9,10 @@ import Logging
 enum AppBuilder {
     /// Opens every cloud's data and, before serving, removes Kilroy uploads that no kilroy used
     /// while the server was down (each upload collects newer ones as they expire).
-    static func makeApplication(settings: ServerSettings, logger: Logger) async throws -> some ApplicationProtocol {
+    static func makeApplication(settings: ServerSettings, loggers: ServerLoggers) async throws -> some ApplicationProtocol {
+        let logger = loggers.server
         let kilroy = try KilroyCloudServer.open(
-            dataDirectory: settings.dataDirectory, configuration: settings.kilroyConfiguration,
-            logger: Logger(label: "kilroy.cloud"))
+            dataDirectory: settings.dataDirectory, configuration: settings.kilroyConfiguration, logger: loggers.kilroy)
         await kilroy.collectOrphanedUploads()
         let router = try makeRouter(kilroy: kilroy, logger: logger)
         logger.info(

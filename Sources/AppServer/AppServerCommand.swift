@@ -70,10 +70,10 @@ struct AppServerCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try settings()
         LoggingSetup.bootstrap(level: settings.logLevel)
-        let logger = Logger(label: "app-server")
-        let app = try await AppBuilder.makeApplication(settings: settings, logger: logger)
+        let loggers = ServerLoggers.standard()
+        let app = try await AppBuilder.makeApplication(settings: settings, loggers: loggers)
         try await app.runService()
-        logger.info("app-server stopped")
+        loggers.server.info("app-server stopped")
     }
 
     /// Runs the command with the package's exit codes (0, 1 with a reason, 2 on usage errors).

@@ -25,9 +25,11 @@ public struct KilroyCloudServer: Sendable {
     /// - Parameters:
     ///   - store: kilroys, image metadata, reports and drop counts.
     ///   - blobs: the photos' bytes, stored once under their content identifier.
+    ///   - logger: where requests and failures are logged; the server's composition root makes
+    ///     it, so its label and handler are chosen in one place.
     public init(
         store: any KilroyServerStore, blobs: BlobStore, configuration: KilroyCloudConfiguration = .init(),
-        logger: Logger = Logger(label: "kilroy.cloud")
+        logger: Logger
     ) {
         handler = KilroyAPIHandler(store: store, blobs: blobs, configuration: configuration, logger: logger)
         reporter = ErrorReporter(logger: logger)
@@ -38,8 +40,7 @@ public struct KilroyCloudServer: Sendable {
     ///
     /// - Throws: `StorageError` naming the file or folder that could not be opened.
     public static func open(
-        dataDirectory: URL, configuration: KilroyCloudConfiguration = .init(),
-        logger: Logger = Logger(label: "kilroy.cloud")
+        dataDirectory: URL, configuration: KilroyCloudConfiguration = .init(), logger: Logger
     ) throws(StorageError) -> KilroyCloudServer {
         let store = try SQLiteKilroyStore.open(at: dataDirectory.appendingPathComponent("kilroy.sqlite"))
         let blobs = try BlobStore(

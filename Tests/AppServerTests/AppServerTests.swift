@@ -25,7 +25,7 @@ struct AppServerTests {
         var settings = settings(data: folder, reciprocity: reciprocity)
         if let now { settings.kilroy.now = now }
         let app = try await AppBuilder.makeApplication(
-            settings: settings, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+            settings: settings, loggers: ServerLoggers(all: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
         return try await app.test(.live, body)
     }
 

@@ -29,14 +29,14 @@ struct KilroyCloudHarness {
         var configuration = configuration
         configuration.now = { clock.now }
         service = KilroyCloudServer(
-            store: self.store, blobs: blobs, configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+            store: self.store, blobs: blobs, configuration: configuration, logger: .quiet)
     }
 
     /// Runs `body` against the cloud through Hummingbird's in-process router client.
     func run<T: Sendable>(_ body: @Sendable (KilroyClient) async throws -> T) async throws -> T {
         let router = Router()
         try service.register(on: router)
-        let app = Application(router: router, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let app = Application(router: router, logger: .quiet)
         defer { try? FileManager.default.removeItem(at: blobs.directory) }
         return try await app.test(.router) { client in
             try await body(KilroyClient(client: client))
@@ -180,4 +180,9 @@ extension Components.Schemas.NewKilroy {
             id: id, latitude: latitude, longitude: longitude, imageId: imageID, placeName: placeName,
             placeAddress: placeAddress, comment: comment, createdAt: Date(timeIntervalSince1970: 1_749_990_000))
     }
+}
+
+extension Logger {
+    /// A logger that drops everything, for tests that do not look at logs.
+    static let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KilroyAPI
+import Logging
 import Testing
 @testable import KilroyCloud
 
@@ -31,7 +32,7 @@ struct KilroyCloudServiceTests {
     func openDataDirectory() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-data-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let service = try KilroyCloudServer.open(dataDirectory: folder)
+        let service = try KilroyCloudServer.open(dataDirectory: folder, logger: .quiet)
         #expect(await service.isHealthy())
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("kilroy.sqlite").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("blobs/kilroy").path))

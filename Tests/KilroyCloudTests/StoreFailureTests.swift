@@ -48,12 +48,11 @@ struct StoreFailureTests {
         let blobs = try BlobStore(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-failing-\(UUID().uuidString)"))
         defer { try? FileManager.default.removeItem(at: blobs.directory) }
-        let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let service = KilroyCloudServer(store: FailingStore(), blobs: blobs, logger: quiet)
+        let service = KilroyCloudServer(store: FailingStore(), blobs: blobs, logger: .quiet)
         #expect(await !service.isHealthy())
         let router = Router()
         try service.register(on: router)
-        try await Application(router: router, logger: quiet).test(.router) { client in
+        try await Application(router: router, logger: .quiet).test(.router) { client in
             let kilroys = KilroyClient(client: client)
             let near = try await kilroys.near(lat: 1, lon: 2)
             #expect(near.status == .internalServerError)

@@ -1,5 +1,6 @@
 import Foundation
 import KilroyAPI
+import Logging
 import Storage
 import TestSupport
 import Testing
@@ -54,7 +55,7 @@ struct OrphanedUploadTests {
         let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
         var configuration = KilroyCloudConfiguration()
         configuration.now = { clock.now }
-        let service = try KilroyCloudServer.open(dataDirectory: folder, configuration: configuration)
+        let service = try KilroyCloudServer.open(dataDirectory: folder, configuration: configuration, logger: .quiet)
         let harness = try KilroyCloudHarness(
             configuration: configuration, clock: clock,
             store: try SQLiteKilroyStore.open(at: folder.appendingPathComponent("kilroy.sqlite")))

@@ -1,0 +1,26 @@
+import Logging
+
+/// The loggers `app-server` hands out: one for the server itself and one per cloud it mounts.
+/// The libraries take theirs from here (swift-log's practice: a library logs where its caller
+/// says), so the labels and handlers are chosen in this one place.
+struct ServerLoggers: Sendable {
+    /// Start, stop, `/health` and errors outside any cloud.
+    var server: Logger
+    /// The Kilroy cloud's requests and failures.
+    var kilroy: Logger
+
+    /// The labels `app-server` logs under, through whatever handler `LoggingSetup` bootstrapped.
+    static func standard() -> ServerLoggers {
+        ServerLoggers(server: Logger(label: "app-server"), kilroy: Logger(label: "kilroy.cloud"))
+    }
+
+    /// Every component logging to `logger` (tests pass a silent one).
+    init(all logger: Logger) {
+        self.init(server: logger, kilroy: logger)
+    }
+
+    init(server: Logger, kilroy: Logger) {
+        self.server = server
+        self.kilroy = kilroy
+    }
+}
