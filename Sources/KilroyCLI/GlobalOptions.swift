@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import CommandLineKit
 import KilroyCore
+import Validation
 
 /// The options every store command takes: where the store is and the clock (the package's one
 /// `--store`/`--now` group), which server, JSON or text.
@@ -40,7 +41,7 @@ struct GlobalOptions: ParsableArguments {
         case .none, .nothingToClaim:
             break
         case .claimed(let count):
-            Output.note("moved \(count) kilroy\(count == 1 ? "" : "s") dropped before credentials to this device's new credential")
+            Output.note("moved \(Wording.counted(count, "kilroy")) dropped before credentials to this device's new credential")
         case .claimedByAnother:
             Output.warning("another device already claimed this device's old id; the kilroys dropped under it stay with that device")
         case .deferred(let error):

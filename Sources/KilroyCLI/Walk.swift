@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineKit
 import Foundation
 import KilroyCore
+import Validation
 
 struct Walk: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,7 +51,7 @@ struct Walk: AsyncParsableCommand {
             print("\(when)  approach  \(TextFormat.shortID(row.id))  \(Output.distance(row.distanceMeters))  \(label)")
         }
         let points = track.replayPoints.count
-        print("\(rows.count) approach\(rows.count == 1 ? "" : "es") along \(points) point\(points == 1 ? "" : "s").")
+        print("\(Wording.counted(rows.count, "approach", plural: "approaches")) along \(Wording.counted(points, "point")).")
     }
 }
 
