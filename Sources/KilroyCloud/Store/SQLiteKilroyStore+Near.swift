@@ -83,10 +83,10 @@ extension SQLiteKilroyStore {
         // Batches keep each statement well under SQLite's limit on bound variables.
         for batchStart in stride(from: 0, to: chosen.count, by: 500) {
             let batch = chosen[batchStart..<min(batchStart + 500, chosen.count)]
-            let placeholders = Array(repeating: "?", count: batch.count).joined(separator: ",")
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT rowid, \(kilroyColumns) FROM kilroys WHERE rowid IN (\(placeholders))",
-                arguments: StatementArguments(batch.map(\.rowID)))
+            // GRDB's SQL interpolation binds the ids as `(?, ?, …)`; only the constant column list
+            // is spliced in as SQL.
+            let request: SQLRequest<Row> = "SELECT rowid, \(sql: kilroyColumns) FROM kilroys WHERE rowid IN \(batch.map(\.rowID))"
+            let rows = try request.fetchCursor(db)
             while let row = try rows.next() {
                 byRowID[try row.decode(Int64.self, atIndex: 0)] = try decodeKilroy(row, offset: 1)
             }

@@ -302,8 +302,8 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         """
 
     static func fetchKilroy(_ db: Database, id: String) throws -> KilroyRecord? {
-        let statement = try db.cachedStatement(sql: "SELECT \(kilroyColumns) FROM kilroys WHERE id = ?")
-        return try Row.fetchOne(statement, arguments: [id]).map { try decodeKilroy($0) }
+        let request = SQLRequest<Row>(literal: "SELECT \(sql: kilroyColumns) FROM kilroys WHERE id = \(id)", cached: true)
+        return try request.fetchOne(db).map { try decodeKilroy($0) }
     }
 
     /// The owner digest in column `index`, or `corruptRow` for anything but 32 bytes.
