@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import CommandLineKit
 import Foundation
 import Logging
@@ -33,4 +33,5 @@ extension Remember: CommandLineApp {
 }
 
 // RememberCore does not know ArgumentParser; only this executable reads a scheduler from a flag.
+// (A conformance of RememberCore's public type is public, hence the public import above.)
 extension SchedulerKind: ExpressibleByArgument {}

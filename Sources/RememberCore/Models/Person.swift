@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Someone the user met: the name to remember and everything that helps recall it.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import Validation
+public import Foundation
+public import Validation
 
 /// What the add-person form (or an imported contact) gives: checked by ``validated()`` before
 /// anything is written.

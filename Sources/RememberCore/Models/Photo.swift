@@ -1,5 +1,5 @@
-import Foundation
-import Storage
+public import Foundation
+public import Storage
 
 /// A photo the user attached to a person, checked to be an image the apps accept.
 public struct Photo: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import Foundation
-import Validation
+public import Foundation
+public import Validation
 
 /// Everything that can go wrong in Remember, each with a message a person can act on.
 ///

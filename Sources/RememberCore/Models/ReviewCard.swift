@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One quiz card: what the user sees before naming the person. Never the name itself.
 public struct ReviewCard: Identifiable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The 21 model weights of FSRS-6 (w0...w20).
 ///

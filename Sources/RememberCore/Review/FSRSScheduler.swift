@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// FSRS-6, the Free Spaced Repetition Scheduler, computed as py-fsrs 6.3.2 computes it, day-based.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a person stands in their review schedule.
 ///

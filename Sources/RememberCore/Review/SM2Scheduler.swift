@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The seed's SM-2 rule: a simplified SM-2 driven by the app's "got it" / "missed" buttons.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A spaced-repetition rule: given how a review went, when should the person come up again?
 public protocol Scheduler: Sendable {

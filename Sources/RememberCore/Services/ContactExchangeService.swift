@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import Storage
 
 /// Moves people between Remember and the phone's contacts as vCards (3.0 or 4.0): the name,
 /// the ramble as the note, the context as a category, the photo.

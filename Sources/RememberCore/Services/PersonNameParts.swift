@@ -1,3 +1,5 @@
+import Foundation
+
 /// A name as the user typed it, split into the parts of a vCard `N` (family; given; additional;
 /// prefix; suffix), so an address book files "Robert Smith, Jr." under Smith, not under "Jr.".
 ///

@@ -1,6 +1,7 @@
-import Foundation
-import GRDB
-import Logging
+public import Foundation
+public import GRDB
+public import Logging
+import SQLiteStorage
 import Validation
 
 /// The people store as the view models see it (the seed's `PersonServiceProtocol`); tests of

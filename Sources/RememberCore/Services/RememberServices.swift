@@ -1,6 +1,6 @@
-import Foundation
-import GRDB
-import Logging
+public import Foundation
+public import GRDB
+public import Logging
 import SQLiteStorage
 import Storage
 

@@ -1,6 +1,7 @@
-import Foundation
-import GRDB
-import Logging
+public import Foundation
+public import GRDB
+public import Logging
+import SQLiteStorage
 
 /// Reviews as the view models see them; tests of view models may substitute it, the app uses
 /// ``ReviewService``.

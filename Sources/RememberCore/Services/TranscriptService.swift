@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Turns a spoken ramble into text. On Apple platforms the app implements it with on-device
 /// speech recognition; on every platform ``SuppliedTranscriptService`` takes text typed or

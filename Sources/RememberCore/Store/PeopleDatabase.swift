@@ -1,4 +1,4 @@
-import SQLiteStorage
+public import SQLiteStorage
 
 /// The database as the services use it: failures come out as `RememberError.storeFailed`.
 typealias PeopleDatabase = StoreDatabase<RememberError>

@@ -1,4 +1,4 @@
-import GRDB
+public import GRDB
 
 /// The Remember database (`remember.sqlite`), created and upgraded by migrations.
 ///

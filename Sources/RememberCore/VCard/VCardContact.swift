@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The part of a vCard that Remember cares about when it imports people from, or exports them to, the phone's contacts.
 ///

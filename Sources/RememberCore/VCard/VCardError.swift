@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why part of a vCard file could not be read. Each case skips one card (or, for stray content, nothing) and is
 /// reported as a ``VCardIssue`` so the rest of the file can still be imported.

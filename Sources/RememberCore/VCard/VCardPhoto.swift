@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A picture embedded in a vCard, kept as the encoded image file it was (no re-encoding, no resizing).
 public struct VCardPhoto: Hashable, Sendable {

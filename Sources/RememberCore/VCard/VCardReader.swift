@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads the contacts out of a vCard file exported by a phone or address book (vCard 3.0 and 4.0, and 2.1 where
 /// it is easy), so people can be imported into Remember.

@@ -1,5 +1,5 @@
-import Foundation
-import Observation
+public import Foundation
+public import Observation
 
 /// The add-person flow right after meeting someone: their name, a ramble about them (spoken or
 /// typed), the sketch drawn from it, where you met, and an optional photo; then save.

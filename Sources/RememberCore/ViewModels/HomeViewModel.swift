@@ -1,5 +1,5 @@
-import Foundation
-import Observation
+public import Foundation
+public import Observation
 
 /// The home screen: everyone met, searchable and filtered by context, and how many are due.
 @MainActor

@@ -1,5 +1,5 @@
-import Foundation
-import Observation
+public import Foundation
+public import Observation
 
 /// A review session: the people due, one card at a time (sketch, context, hints), a typed
 /// answer checked leniently (case, accents and one small typo forgiven), and a summary.
