@@ -8,12 +8,12 @@ struct Add: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions<Buds>
     @OptionGroup var session: SessionOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: JSONOutputOption
 
     func run() async throws {
         let journal = try storeOptions.openJournal()
         let memory = try await save(journal)
-        if output.json { return try Output.json(memory) }
+        if output.json { return try TerminalOutput.json(memory) }
         print("Added \(memory.id.uuidString.lowercased())")
         print("Receipt \(memory.receiptCID)")
     }

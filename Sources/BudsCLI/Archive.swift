@@ -3,6 +3,7 @@ import BudsCore
 import CommandLineKit
 import Foundation
 import Storage
+import Validation
 
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,14 +12,18 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: "The archive to write (e.g. journal.car).") var file: String
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: JSONOutputOption
 
     func run() async throws {
         let journal = try storeOptions.openJournal()
         let (archive, summary) = try await journal.archive.export()
         try AtomicFile.write(archive, to: HomeDirectory.fileURL(file))
-        if output.json { return try Output.json(summary) }
-        print("Exported \(Output.count(summary.receipts, "receipt")), \(Output.count(summary.locations, "location")), \(Output.count(summary.images, "photo")) to \(file) (\(summary.byteCount) bytes).")
+        if output.json { return try TerminalOutput.json(summary) }
+        let counts = [
+            Wording.counted(summary.receipts, "receipt"), Wording.counted(summary.locations, "location"),
+            Wording.counted(summary.images, "photo"),
+        ]
+        print("Exported \(counts.joined(separator: ", ")) to \(file) (\(summary.byteCount) bytes).")
         print("Root \(summary.rootCID)")
     }
 }
@@ -30,7 +35,7 @@ struct Import: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: "The archive to read.") var file: String
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: JSONOutputOption
 
     func run() async throws {
         let data = try InputFile.read(file, field: "file")
@@ -38,7 +43,7 @@ struct Import: AsyncParsableCommand {
         let (_, summary) = try await BudsServices.importArchive(
             data, into: storeOptions.directory, now: storeOptions.clock, logger: LogSetup.logger
         )
-        if output.json { return try Output.json(summary) }
-        print("Imported \(Output.count(summary.receiptsImported, "receipt")) (\(summary.receiptsAlreadyPresent) already present).")
+        if output.json { return try TerminalOutput.json(summary) }
+        print("Imported \(Wording.counted(summary.receiptsImported, "receipt")) (\(summary.receiptsAlreadyPresent) already present).")
     }
 }

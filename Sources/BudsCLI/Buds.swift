@@ -40,6 +40,3 @@ extension StoreOptions<Buds> {
         try BudsServices.open(at: directory, now: clock, logger: LogSetup.logger)
     }
 }
-
-/// `--json` on read commands: the flag every CLI shares.
-typealias OutputOptions = JSONOutputOption

@@ -10,7 +10,7 @@ struct Delete: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: MemoryReference.help) var reference: String
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: JSONOutputOption
 
     private struct Result: Encodable {
         let id: String
@@ -23,7 +23,7 @@ struct Delete: AsyncParsableCommand {
         let memory = try await journal.repository.resolve(reference)
         let tombstone = try await journal.repository.delete(memory.id)
         let result = Result(id: memory.id.uuidString.lowercased(), cid: tombstone, deleted: true)
-        if output.json { return try Output.json(result) }
+        if output.json { return try TerminalOutput.json(result) }
         print("Deleted \(result.id)")
         print("Receipt \(result.cid)")
     }

@@ -20,7 +20,7 @@ struct Edit: AsyncParsableCommand {
     @Flag(help: "Remove all effects.") var clearEffects = false
     @Flag(help: "Remove the location.") var clearLocation = false
     @Flag(help: "Remove the photo.") var removeImage = false
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: JSONOutputOption
 
     /// A clear option and a new value for the same field cannot both be meant: a usage error
     /// naming both, before anything is read or written.
@@ -47,7 +47,7 @@ struct Edit: AsyncParsableCommand {
     func run() async throws {
         let journal = try storeOptions.openJournal()
         let memory = try await save(journal)
-        if output.json { return try Output.json(memory) }
+        if output.json { return try TerminalOutput.json(memory) }
         print("Edited \(memory.id.uuidString.lowercased())")
         print("Receipt \(memory.receiptCID)")
     }

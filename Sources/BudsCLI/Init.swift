@@ -7,7 +7,7 @@ struct Init: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Create the journal and its signing identity; print the DID.")
 
     @OptionGroup var storeOptions: StoreOptions<Buds>
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: JSONOutputOption
 
     private struct Result: Encodable {
         let did: String
@@ -22,9 +22,9 @@ struct Init: AsyncParsableCommand {
             did: journal.identity.did, deviceId: journal.deviceId.uuidString.lowercased(),
             store: journal.directory.path, created: journal.createdIdentity
         )
-        if output.json { return try Output.json(result) }
+        if output.json { return try TerminalOutput.json(result) }
         print(result.did)
-        Output.standardError(result.created
+        TerminalOutput.standardError(result.created
             ? "Created a new identity in \(result.store)."
             : "The journal in \(result.store) already has an identity.")
     }

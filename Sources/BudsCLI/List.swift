@@ -14,7 +14,7 @@ struct List: AsyncParsableCommand {
     @Option(help: "Full-text search in strain, brand and notes.") var search: String?
     @Flag(help: "Only favourites.") var favorites = false
     @Option(help: "At most this many memories.") var limit: Int?
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: JSONOutputOption
 
     func validate() throws {
         if let type, ProductType(rawValue: type.lowercased()) == nil {
@@ -34,17 +34,17 @@ struct List: AsyncParsableCommand {
     func run() async throws {
         let journal = try storeOptions.openJournal()
         let memories = try await load(journal)
-        if output.json { return try Output.json(memories) }
+        if output.json { return try TerminalOutput.json(memories) }
         if memories.isEmpty {
             print("No memories yet. Add one with: buds add --strain NAME --type flower --rating 4")
             return
         }
-        Output.table(
+        TerminalOutput.table(
             ["ID", "WHEN", "STRAIN", "TYPE", "RATING", "EFFECTS", ""],
             memories.map { memory in
                 let (shown, more) = TimelineViewModel.effectSummary(memory)
                 return [
-                    TextFormat.shortID(memory.id), Output.dateTime(memory.sessionAt), memory.strainName,
+                    TextFormat.shortID(memory.id), TextFormat.dateTime(memory.sessionAt, style: .localMinutes), memory.strainName,
                     memory.productType.rawValue, Output.stars(memory.rating),
                     shown.joined(separator: ", ") + (more > 0 ? " +\(more)" : ""), memory.isFavorited ? "♥" : "",
                 ]

@@ -17,7 +17,7 @@ struct ReceiptCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: "The receipt's CID.") var cid: String
     @Flag(help: "Write the raw CBOR bytes to stdout.") var raw = false
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: JSONOutputOption
 
     private struct Result: Encodable {
         let cid: String
@@ -47,12 +47,13 @@ struct ReceiptCommand: AsyncParsableCommand {
             parentCID: header.parentCID?.string, rootCID: receipt.rootCID.string, signature: receipt.signatureBase64,
             rawCBORBase64: receipt.rawCBOR.base64EncodedString(), byteCount: receipt.rawCBOR.count
         )
-        if output.json { return try Output.json(result) }
+        if output.json { return try TerminalOutput.json(result) }
         print("CID        \(result.cid)")
         print("Type       \(result.receiptType)")
         print("DID        \(result.did)")
         print("Device     \(result.deviceId)")
-        print("Created    \(Output.dateTime(Date(timeIntervalSince1970: Double(result.createdAtMs) / 1000)))")
+        let created = Date(timeIntervalSince1970: Double(result.createdAtMs) / 1000)
+        print("Created    \(TextFormat.dateTime(created, style: .localMinutes))")
         if let parent = result.parentCID { print("Parent     \(parent)") }
         print("Root       \(result.rootCID)")
         print("Signature  \(result.signature)")

@@ -9,18 +9,18 @@ struct Show: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions<Buds>
     @Argument(help: MemoryReference.help) var reference: String
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: JSONOutputOption
 
     func run() async throws {
         let journal = try storeOptions.openJournal()
         let (memory, history, verified) = try await load(journal)
-        if output.json { return try Output.json(memory) }
+        if output.json { return try TerminalOutput.json(memory) }
         var lines: [(String, String)] = [
             ("ID", memory.id.uuidString.lowercased()),
             ("Strain", memory.strainName),
             ("Type", memory.productType.rawValue),
             ("Rating", "\(Output.stars(memory.rating)) (\(memory.rating)/5)"),
-            ("When", Output.dateTime(memory.sessionAt)),
+            ("When", TextFormat.dateTime(memory.sessionAt, style: .localMinutes)),
         ]
         if let brand = memory.brand { lines.append(("Brand", brand)) }
         if let method = memory.consumptionMethod { lines.append(("Method", method.rawValue)) }

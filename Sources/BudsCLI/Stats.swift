@@ -11,32 +11,32 @@ struct Stats: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions<Buds>
     @Option(help: "From this date (inclusive; ISO 8601).") var from: String?
     @Option(help: "Up to this date (exclusive; ISO 8601).") var to: String?
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: JSONOutputOption
 
     func run() async throws {
         let fromDate = try from.map { try Self.date($0, field: "from") }
         let toDate = try to.map { try Self.date($0, field: "to") }
         let journal = try storeOptions.openJournal()
         let insights = try await journal.insights.insights(from: fromDate, to: toDate)
-        if output.json { return try Output.json(insights) }
+        if output.json { return try TerminalOutput.json(insights) }
         print("Sessions: \(insights.sessions)")
         if let average = insights.averageRating { print("Average rating: \(String(format: "%.2f", average))") }
         print("Favourites: \(insights.favorites)")
         if !insights.strains.isEmpty {
             print("\nStrains")
-            Output.table(["STRAIN", "SESSIONS", "AVG RATING"], insights.strains.map {
+            TerminalOutput.table(["STRAIN", "SESSIONS", "AVG RATING"], insights.strains.map {
                 [$0.strain, "\($0.sessions)", String(format: "%.2f", $0.averageRating)]
             })
         }
         if !insights.methods.isEmpty {
             print("\nMethods")
-            Output.table(["METHOD", "SESSIONS", "AVG RATING"], insights.methods.map {
+            TerminalOutput.table(["METHOD", "SESSIONS", "AVG RATING"], insights.methods.map {
                 [$0.method, "\($0.sessions)", String(format: "%.2f", $0.averageRating)]
             })
         }
         if !insights.effects.isEmpty {
             print("\nEffects")
-            Output.table(["EFFECT", "SESSIONS"], insights.effects.map { [$0.effect, "\($0.sessions)"] })
+            TerminalOutput.table(["EFFECT", "SESSIONS"], insights.effects.map { [$0.effect, "\($0.sessions)"] })
         }
     }
 

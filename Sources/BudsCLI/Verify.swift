@@ -9,7 +9,7 @@ struct Verify: AsyncParsableCommand {
     )
 
     @OptionGroup var storeOptions: StoreOptions<Buds>
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: JSONOutputOption
 
     private struct Result: Encodable {
         let total: Int
@@ -22,12 +22,12 @@ struct Verify: AsyncParsableCommand {
         let journal = try storeOptions.openJournal()
         let report = try await journal.verifier.verifyAll()
         if output.json {
-            try Output.json(Result(total: report.total, verified: report.verified, failed: report.failed, failures: report.failures))
+            try TerminalOutput.json(Result(total: report.total, verified: report.verified, failed: report.failed, failures: report.failures))
         } else {
             print("verified: \(report.verified)")
             print("failed: \(report.failed)")
             for failure in report.failures {
-                Output.standardError("\(failure.cid): \(failure.reason)")
+                TerminalOutput.standardError("\(failure.cid): \(failure.reason)")
             }
         }
         if !report.isValid { throw ExitCode.failure }
