@@ -14,15 +14,19 @@
 /// Characters XML 1.0 cannot carry at all (NUL, other C0 controls, U+FFFE, U+FFFF) become
 /// U+FFFD, so the output is always well-formed. Names are written as given; callers pass
 /// the fixed element and attribute names of the format they export.
+///
+/// The helpers below are `internal` rather than `private` so that extensions in this module
+/// (`XMLWriter+<What>.swift`, e.g. for SVG or HTML pages) add what a format needs on top of the
+/// same layout and the same escaping, instead of escaping text a second way.
 public struct XMLWriter: Sendable {
     /// The document so far.
-    public private(set) var output: String
-    private let indent: String
-    private let quote: Character
-    private var openElements: [String] = []
+    public internal(set) var output: String
+    let indent: String
+    let quote: Character
+    var openElements: [String] = []
     /// The last thing written is a start tag whose line has not been ended yet, so an element
     /// closed right away is written `<a></a>` rather than spread over two lines.
-    private var startTagPending = false
+    var startTagPending = false
 
     /// - Parameters:
     ///   - declaration: Whether to begin with `<?xml version="1.0" encoding="UTF-8"?>`.
@@ -93,7 +97,8 @@ public struct XMLWriter: Sendable {
 
     // MARK: Helpers
 
-    private mutating func beginLine() {
+    /// Ends a pending start tag's line, then indents for the current depth.
+    mutating func beginLine() {
         if startTagPending {
             output += "\n"
             startTagPending = false
@@ -101,11 +106,12 @@ public struct XMLWriter: Sendable {
         appendIndentation()
     }
 
-    private mutating func appendIndentation() {
+    mutating func appendIndentation() {
         for _ in openElements.indices { output += indent }
     }
 
-    private mutating func appendAttributes(_ attributes: [(String, String)]) {
+    /// Writes ` name="value"` for each pair, values escaped for the writer's quote.
+    mutating func appendAttributes(_ attributes: [(String, String)]) {
         for (name, value) in attributes {
             output += " " + name + "="
             output.append(quote)
@@ -114,7 +120,9 @@ public struct XMLWriter: Sendable {
         }
     }
 
-    private mutating func appendEscaped(_ string: String, inAttribute: Bool) {
+    /// Appends `string` escaped as text (`inAttribute: false`) or as an attribute value, with
+    /// characters XML 1.0 cannot carry replaced by U+FFFD.
+    mutating func appendEscaped(_ string: String, inAttribute: Bool) {
         let needsWork = string.utf8.contains { byte in
             byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0xEF
         }
@@ -137,7 +145,7 @@ public struct XMLWriter: Sendable {
         }
     }
 
-    private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
         XMLByte.isXMLCharacter(scalar.value)
     }
 }

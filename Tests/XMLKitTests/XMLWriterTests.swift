@@ -108,6 +108,30 @@ struct XMLWriterTests {
         }
     }
 
+    @Test("every character XML 1.0 forbids reads back as U+FFFD, in text and in attribute values")
+    func forbiddenCharactersRoundTrip() throws {
+        // XML 1.0's Char production: tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD, U+10000 and up.
+        let forbidden: [Unicode.Scalar] = (0x00..<0x20).compactMap { value in
+            [0x09, 0x0A, 0x0D].contains(value) ? nil : Unicode.Scalar(UInt32(value))
+        } + ["\u{FFFE}", "\u{FFFF}"]
+        for scalar in forbidden {
+            let value = "a" + String(Character(scalar)) + "]]>b"
+            var writer = XMLWriter()
+            writer.element("t", [("v", value)], text: value)
+            let tree = try XMLReader.parse(Array(writer.finish().utf8))
+            let expected = "a\u{FFFD}]]>b"
+            #expect(tree.attribute("v") == expected, "U+\(String(scalar.value, radix: 16))")
+            #expect(tree.text == expected, "U+\(String(scalar.value, radix: 16))")
+        }
+    }
+
+    @Test("]]> in text is written with > escaped, as XML requires in content")
+    func cdataEndInText() {
+        var writer = XMLWriter(declaration: false)
+        writer.element("a", text: "x]]>y")
+        #expect(writer.finish() == "<a>x]]&gt;y</a>\n")
+    }
+
     @Test("a written dive log reads back with the same structure")
     func structureRoundTrip() throws {
         var writer = XMLWriter()
