@@ -1,8 +1,9 @@
 import Foundation
 
-/// Where an app's command line keeps its store (DESIGN.md, "CLI conventions"): `--store DIR`,
-/// else `$<APP>_HOME`, else `~/.local/share/<app>`, the home folder being `$HOME` when set
-/// (``HomeDirectory``). A leading `~` is expanded in both.
+/// Where an app's command line keeps its store, the same rule for every app so that a person
+/// learns it once: `--store DIR`, else `$<APP>_HOME`, else `~/.local/share/<app>` (the XDG data
+/// folder's default), the home folder being `$HOME` when set (``HomeDirectory``). A leading `~`
+/// is expanded in both.
 public enum StoreDirectory {
     public static func resolve(
         option: String?, environmentVariable: String, appName: String,

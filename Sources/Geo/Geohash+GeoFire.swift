@@ -1,10 +1,11 @@
 import Foundation
 
 // GeoFire's query bounds (geofire-common 6.0.0 `geohashQueryBounds`), reproduced operation for
-// operation so that the ranges match byte for byte (formats-and-algorithms.md §5.5). GeoFire
-// hashes the nine probe points with the `> mid` rule, so this uses `.southWest`: with `.northEast`
-// a probe lying exactly on a cell edge (the (0, 0) row of §5.5, for one) would pick the other
-// cell and the output would differ.
+// operation so that the ranges match byte for byte (section 5.5 of the reference vectors,
+// `Tests/Fixtures/vectors/formats-and-algorithms.json`). GeoFire hashes the nine probe points
+// with the `> mid` rule, so this uses `.southWest`: with `.northEast` a probe lying exactly on a
+// cell edge (the (0, 0) row of section 5.5, for one) would pick the other cell and the output
+// would differ.
 
 extension Geohash {
     /// The ranges GeoFire (`geohashQueryBounds(center, radiusInM)` of geofire-common 6.0.0) and

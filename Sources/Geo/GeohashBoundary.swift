@@ -1,7 +1,8 @@
 /// Which cell gets a point that lies exactly on the line between two cells.
 ///
-/// Geohash implementations disagree here (formats-and-algorithms.md §5.2), so the choice is
-/// explicit. Points strictly inside a cell get the same hash either way.
+/// Geohash implementations disagree here (section 5.2 of the reference vectors,
+/// `Tests/Fixtures/vectors/formats-and-algorithms.json`), so the choice is explicit. Points
+/// strictly inside a cell get the same hash either way.
 public enum GeohashBoundary: Hashable, Sendable {
     /// A point on a split line goes to the upper (north/east) half: cells are half-open
     /// `[min, max)`, as in pygeohash and python-geohash, so (0, 0) is `s00000`. Latitude 90 lies

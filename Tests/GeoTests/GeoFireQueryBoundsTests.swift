@@ -1,7 +1,8 @@
 import Testing
 @testable import Geo
 
-/// formats-and-algorithms.md §5.5: geofire-common 6.0.0 `geohashQueryBounds` and its helpers.
+/// §5.5 of `Tests/Fixtures/vectors/formats-and-algorithms.json`: geofire-common 6.0.0
+/// `geohashQueryBounds` and its helpers.
 @Suite("GeoFire query bounds")
 struct GeoFireQueryBoundsTests {
     struct Row: Sendable, CustomTestStringConvertible {

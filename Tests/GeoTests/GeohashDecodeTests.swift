@@ -2,7 +2,8 @@ import TestSupport
 import Testing
 @testable import Geo
 
-/// formats-and-algorithms.md §5.3, and rejection of malformed geohash strings.
+/// §5.3 of `Tests/Fixtures/vectors/formats-and-algorithms.json`, and rejection of malformed
+/// geohash strings.
 @Suite("Geohash decoding")
 struct GeohashDecodeTests {
     struct Row: Sendable, CustomTestStringConvertible {

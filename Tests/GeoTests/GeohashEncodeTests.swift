@@ -1,7 +1,7 @@
 import Testing
 @testable import Geo
 
-/// formats-and-algorithms.md §5.1 and §5.2.
+/// §5.1 and §5.2 of `Tests/Fixtures/vectors/formats-and-algorithms.json`.
 @Suite("Geohash encoding")
 struct GeohashEncodeTests {
     struct Point: Sendable, CustomTestStringConvertible {

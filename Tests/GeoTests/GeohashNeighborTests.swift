@@ -2,7 +2,8 @@ import TestSupport
 import Testing
 @testable import Geo
 
-/// formats-and-algorithms.md §5.4 ("—" = nil: no neighbour beyond a pole).
+/// §5.4 of `Tests/Fixtures/vectors/formats-and-algorithms.json` ("—" = nil: no neighbour
+/// beyond a pole).
 @Suite("Geohash neighbours")
 struct GeohashNeighborTests {
     struct Row: Sendable, CustomTestStringConvertible {

@@ -1,7 +1,8 @@
 import Testing
 @testable import Geo
 
-/// Vectors from formats-and-algorithms.md §7.1, column "km, R = 6371.0088 (haversine 2.9.0)".
+/// Vectors from §7.1 of `Tests/Fixtures/vectors/formats-and-algorithms.json`, column
+/// "km, R = 6371.0088 (haversine 2.9.0)".
 @Suite("Haversine distance")
 struct HaversineTests {
     struct Vector: Sendable, CustomTestStringConvertible {
