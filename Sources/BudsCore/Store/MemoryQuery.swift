@@ -28,29 +28,24 @@ enum MemoryQuery {
     }
 
     static func fetch(_ db: Database, filter: MemoryFilter, after cursor: TimelineCursor?, limit: Int?) throws -> [Memory] {
-        var clauses = ["lr.is_deleted = 0"]
-        var arguments: StatementArguments = []
+        // GRDB's SQL interpolation: every value becomes a statement argument, never SQL text.
+        var clauses: [SQL] = ["lr.is_deleted = 0"]
         if let cursor {
             // A row value, not `a < ? OR (a = ? AND b < ?)`: SQLite seeks the timeline index
             // with it, where the OR form scans every live row before the cursor.
-            clauses.append("(lr.session_at, lr.uuid) < (?, ?)")
-            arguments += [cursor.sessionAt, cursor.id]
+            clauses.append("(lr.session_at, lr.uuid) < (\(cursor.sessionAt), \(cursor.id))")
         }
         if let type = filter.productType {
-            clauses.append("lr.product_type = ?")
-            arguments += [type.rawValue]
+            clauses.append("lr.product_type = \(type.rawValue)")
         }
         if let method = filter.consumptionMethod {
-            clauses.append("lr.consumption_method = ?")
-            arguments += [method.rawValue]
+            clauses.append("lr.consumption_method = \(method.rawValue)")
         }
         if let rating = filter.minimumRating {
-            clauses.append("lr.rating >= ?")
-            arguments += [rating]
+            clauses.append("lr.rating >= \(rating)")
         }
         if let effect = filter.effect?.trimmingCharacters(in: .whitespaces).lowercased(), !effect.isEmpty {
-            clauses.append("EXISTS (SELECT 1 FROM memory_effects e WHERE e.memory_uuid = lr.uuid AND e.effect = ?)")
-            arguments += [effect]
+            clauses.append("EXISTS (SELECT 1 FROM memory_effects e WHERE e.memory_uuid = lr.uuid AND e.effect = \(effect))")
         }
         if filter.favoritesOnly {
             clauses.append("lr.is_favorited = 1")
@@ -58,16 +53,18 @@ enum MemoryQuery {
         if let text = filter.searchText {
             // Every word must match as a prefix; text with no searchable word matches nothing.
             guard let pattern = FTS5Pattern(matchingAllPrefixesIn: text) else { return [] }
-            clauses.append("lr.rowid IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?)")
-            arguments += [pattern]
+            clauses.append("lr.rowid IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH \(pattern))")
         }
-        var sql = select + "\nWHERE " + clauses.joined(separator: " AND ") + "\nORDER BY lr.session_at DESC, lr.uuid DESC"
+        var sql: SQL = """
+            \(sql: select)
+            WHERE \(clauses.joined(separator: " AND "))
+            ORDER BY lr.session_at DESC, lr.uuid DESC
+            """
         if let limit {
-            sql += "\nLIMIT ?"
-            arguments += [limit]
+            sql += "\nLIMIT \(limit)"
         }
         // A cursor, not `fetchAll`: each row is read straight from the statement, never copied.
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        let rows = try Row.fetchCursor(db, SQLRequest(literal: sql, cached: true))
         var memories: [Memory] = []
         if let limit { memories.reserveCapacity(limit) }
         while let row = try rows.next() {
@@ -77,8 +74,8 @@ enum MemoryQuery {
     }
 
     static func fetchOne(_ db: Database, id: String) throws -> Memory? {
-        let sql = select + "\nWHERE lr.uuid = ? AND lr.is_deleted = 0"
-        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [id]).map(memory(from:))
+        let sql: SQL = "\(sql: select)\nWHERE lr.uuid = \(id) AND lr.is_deleted = 0"
+        return try Row.fetchOne(db, SQLRequest(literal: sql, cached: true)).map(memory(from:))
     }
 
     private static func memory(from row: Row) throws -> Memory {
