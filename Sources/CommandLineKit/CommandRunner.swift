@@ -1,12 +1,12 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import Logging
 import Observability
 
 /// Runs a root command the way every executable of this package behaves, so that scripts can
-/// rely on one convention whatever the app: exit 0 on success, 1 on a failure with a one-line reason on stderr, 2 on a
-/// usage error (ArgumentParser alone would exit 64). Negative numbers are accepted as option
-/// values without `=` (`--lat -33.9`), in every command.
+/// rely on one convention whatever the app: exit 0 on success, 1 on a failure with a one-line
+/// reason on stderr, 2 on a usage error (ArgumentParser alone would exit 64). Negative numbers
+/// are accepted as option values without `=` (`--lat -33.9`), in every command.
 public enum CommandRunner {
     /// Parses the process arguments, runs the chosen (sub)command and exits.
     ///

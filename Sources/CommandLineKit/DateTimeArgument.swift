@@ -1,5 +1,5 @@
-import ArgumentParser
-import Foundation
+public import ArgumentParser
+public import Foundation
 import Validation
 
 /// A `--now` or `--at` value: an ISO 8601 date-time with an offset, a local date-time, or a bare

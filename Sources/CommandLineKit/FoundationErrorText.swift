@@ -13,9 +13,9 @@ import Foundation
 ///
 /// Foundation's own texts on Linux say nothing useful ("The operation could not be completed.
 /// (NSCocoaErrorDomain error 256.)", "The data is missing.") and never name the file.
-public enum FoundationErrorText {
+package enum FoundationErrorText {
     /// The text for `error`, or nil when it is not one of Foundation's errors.
-    public static func describe(_ error: any Error) -> String? {
+    package static func describe(_ error: any Error) -> String? {
         if let decoding = error as? DecodingError { return describe(decoding) }
         if let posix = error as? POSIXError { return sentence(systemReason(posix.code.rawValue)) }
         if error is any LocalizedError, !(error is CocoaError) { return nil }
@@ -28,7 +28,7 @@ public enum FoundationErrorText {
     }
 
     /// `The data is not valid: at items.0.name: Expected to decode String but found a number.`
-    public static func describe(_ error: DecodingError) -> String {
+    package static func describe(_ error: DecodingError) -> String {
         let (context, what): (DecodingError.Context?, String?) = switch error {
         case .typeMismatch(let type, let context): (context, "expected \(typeName(type))")
         case .valueNotFound(let type, let context): (context, "a \(typeName(type)) value is missing")

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+public import Foundation
 
 /// The home folder the way a shell finds it: `$HOME` when it is set and not empty, else the
 /// user's entry in the user database.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads a file a person named on the command line (an archive to import, a photo to attach),
 /// with messages that name the option and the file and say what is wrong, instead of

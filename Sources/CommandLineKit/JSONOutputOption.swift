@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// What `--json` says in a command's help beyond "Print machine-readable JSON", e.g. the units
 /// its numbers are in. A CLI whose JSON needs such a note names it with a type of its own.

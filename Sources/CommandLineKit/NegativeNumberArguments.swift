@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 
 /// Lets a negative number be an option's value without `=`: `--lat -33.9` becomes `--lat=-33.9`

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where an app's command line keeps its store, the same rule for every app so that a person
 /// learns it once: `--store DIR`, else `$<APP>_HOME`, else `~/.local/share/<app>` (the XDG data

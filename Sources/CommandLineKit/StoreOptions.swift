@@ -1,5 +1,5 @@
-import ArgumentParser
-import Foundation
+public import ArgumentParser
+public import Foundation
 
 /// One app's command line, as the options every app shares need to know it.
 public protocol CommandLineApp {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What every command line prints the same way: `--json` output (camelCase keys as the types
 /// declare them, ISO 8601 dates, sorted keys), one-line messages on stderr, aligned tables.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Formatting of values in the human-readable output, shared so every command line shows an id,
 /// or a date-time the same way (numbers and counts: `Validation.Wording`) (issue 14: these were copied into each CLI).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// RFC 4648 base32 with the lower-case alphabet and no padding: the multibase `b` encoding used by CID strings.
 public enum Base32 {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a base32 string could not be decoded.
 public enum Base32Error: LocalizedError, Equatable, Sendable {

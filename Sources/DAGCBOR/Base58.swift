@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Base58 with the Bitcoin alphabet (no `0`, `O`, `I`, `l`): the multibase `z` encoding, used by did:key.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a Base58 string could not be decoded.
 public enum Base58Error: LocalizedError, Equatable, Sendable {

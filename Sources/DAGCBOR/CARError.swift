@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why bytes are not a valid CAR v1 archive.
 public enum CARError: LocalizedError, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A CAR v1 (Content Addressable aRchive): a header naming root CIDs, then blocks, each stored with its CID.
 ///

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+public import Foundation
 
 /// A content identifier (CIDv1) naming a block by the SHA-256 of its bytes.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why bytes or a string are not a CID this package accepts.
 public enum CIDError: LocalizedError, Equatable, Sendable {

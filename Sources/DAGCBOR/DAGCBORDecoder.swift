@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Decodes `Decodable` values from strict DAG-CBOR, in the manner of `JSONDecoder`.
 ///

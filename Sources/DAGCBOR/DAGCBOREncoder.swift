@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Encodes `Encodable` values as canonical DAG-CBOR, in the manner of `JSONEncoder`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why bytes are not strict DAG-CBOR, or why a value cannot be encoded as DAG-CBOR.
 ///

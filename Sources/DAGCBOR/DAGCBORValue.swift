@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A value of the IPLD data model as DAG-CBOR encodes it.
 ///

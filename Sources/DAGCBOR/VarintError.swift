@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a varint could not be read. Offsets count bytes from the start of the collection.
 public enum VarintError: LocalizedError, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a coordinate, a bounding box or a search radius could not be made from the given numbers.
 public enum GeoError: Error, Equatable, Sendable {

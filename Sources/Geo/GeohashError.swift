@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a geohash string, a geohash precision or a query radius was rejected.
 public enum GeohashError: Error, Equatable, Sendable {

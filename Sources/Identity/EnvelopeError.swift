@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why an envelope could not be sealed, parsed or opened. Each case names a different cause so
 /// callers can tell "not for me" from "damaged in transit".

@@ -1,5 +1,5 @@
-import Crypto
-import Foundation
+public import Crypto
+public import Foundation
 
 /// Seals a payload for several recipient devices and opens it on one of them, in the original
 /// app's scheme (`CryptoManager`), so envelopes interoperate with it:

@@ -1,5 +1,5 @@
-import Crypto
-import Foundation
+public import Crypto
+public import Foundation
 
 /// Seals one field (a note, a location) with a local 256-bit key using ChaCha20-Poly1305, for
 /// data at rest that never leaves the device. Output is the "combined" form:

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why ``FieldSealer`` could not seal or open a field.
 public enum FieldSealerError: LocalizedError, Equatable, Sendable {

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+public import Foundation
 import Storage
 
 /// A ``KeyStore`` that keeps one file per key in a private folder: the store for Linux (and for

@@ -1,6 +1,6 @@
-import Crypto
+public import Crypto
 import DAGCBOR
-import Foundation
+public import Foundation
 
 /// A device's identity: an Ed25519 key that signs receipts and names the device (its DID),
 /// and an X25519 key that others use to seal envelopes for it.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why an identity operation failed.
 public enum IdentityError: LocalizedError, Equatable, Sendable {

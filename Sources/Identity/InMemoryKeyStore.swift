@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A ``KeyStore`` in memory, for tests and previews. Names follow the same rule as
 /// ``FileKeyStore`` so that code tested against it behaves the same on disk.

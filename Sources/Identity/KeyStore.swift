@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a device keeps its secret keys: a `0600` file store on Linux (``FileKeyStore``), the
 /// Keychain on Apple platforms, or memory in tests (``InMemoryKeyStore``).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a ``KeyStore`` (or ``IdentityStore``) could not load or save a key.
 public enum KeyStoreError: LocalizedError, Equatable, Sendable {

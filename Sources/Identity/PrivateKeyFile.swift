@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+public import Foundation
 
 /// The one rule for reading a private key from a file, used by every app (the journal's
 /// ``FileKeyStore``, an instructor's sign-off key): the file must be a regular file (not a

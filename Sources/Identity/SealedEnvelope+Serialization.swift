@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Binary form of a ``SealedEnvelope``, version 1.
 ///

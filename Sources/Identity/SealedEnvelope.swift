@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A payload encrypted once for several recipient devices, in the original app's scheme
 /// (`CryptoManager.encryptReceipt`): the payload is sealed with a random AES-256-GCM content key,

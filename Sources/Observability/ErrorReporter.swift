@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 /// The one place errors are recorded: logs them and forwards them to an optional crash reporter.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+public import Logging
 
 /// Process-wide swift-log configuration: every `Logger(label:)` created afterwards writes through
 /// the chosen handler, at the chosen level, with metadata redacted.

@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 /// Masks metadata values that look like secrets or personal data, whatever their key.
 ///

@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 /// A `LogHandler` middleware that scrubs metadata before handing each event to another handler.
 ///

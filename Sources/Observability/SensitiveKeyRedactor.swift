@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 /// Replaces the whole value of any metadata entry whose key looks sensitive with `[REDACTED]`.
 ///

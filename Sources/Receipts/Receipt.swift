@@ -1,5 +1,5 @@
-import DAGCBOR
-import Foundation
+public import DAGCBOR
+public import Foundation
 
 /// A signed, content-addressed record: the canonical DAG-CBOR body, its CID and the Ed25519
 /// signature over exactly those bytes.

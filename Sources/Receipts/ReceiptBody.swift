@@ -1,5 +1,5 @@
-import DAGCBOR
-import Foundation
+public import DAGCBOR
+public import Foundation
 
 /// The signed part of a receipt: a DAG-CBOR map whose canonical bytes are hashed into the
 /// receipt's CID and signed with the author's Ed25519 key.

@@ -1,5 +1,5 @@
 import DAGCBOR
-import Foundation
+public import Foundation
 
 /// Why a receipt could not be built, read or trusted.
 public enum ReceiptError: LocalizedError, Equatable, Sendable {

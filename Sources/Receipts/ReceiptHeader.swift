@@ -1,5 +1,5 @@
-import DAGCBOR
-import Foundation
+public import DAGCBOR
+public import Foundation
 
 /// The envelope fields of a receipt, read back from its raw DAG-CBOR bytes without knowing the
 /// payload's type. This is what a verifier (or an outsider with a CBOR tool) sees.

@@ -1,6 +1,6 @@
 import DAGCBOR
-import Foundation
-import Identity
+public import Foundation
+public import Identity
 
 /// Makes receipts for one identity on one device: payload → DAG-CBOR → CID → Ed25519 signature.
 public struct ReceiptSigner: Sendable {

@@ -1,4 +1,4 @@
-import DAGCBOR
+public import DAGCBOR
 import Foundation
 import Identity
 

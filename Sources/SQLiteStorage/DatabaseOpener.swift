@@ -1,6 +1,6 @@
-import Foundation
-import GRDB
-import Storage
+public import Foundation
+public import GRDB
+public import Storage
 
 /// Opens an app's SQLite database the same way everywhere: WAL, foreign keys on, a busy timeout,
 /// and the app's migrations applied before anyone reads.

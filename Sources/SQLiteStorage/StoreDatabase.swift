@@ -1,4 +1,5 @@
-import GRDB
+import Foundation
+public import GRDB
 
 /// An app's error type, as ``StoreDatabase`` needs it: a way to say "the store failed" with
 /// SQLite's own message.

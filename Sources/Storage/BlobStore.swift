@@ -1,5 +1,5 @@
 import DAGCBOR
-import Foundation
+public import Foundation
 
 /// Content-addressed storage of byte blobs (photos, encrypted payloads) in one folder.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why ``Gzip`` could not compress or decompress; the messages say what to check.
 public enum GzipError: Error, Equatable, Sendable {

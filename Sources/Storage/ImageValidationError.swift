@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What ``ImageFormat/validate(_:maxBytes:)`` learnt about an image it accepted.
 ///

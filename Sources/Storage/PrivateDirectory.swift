@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+public import Foundation
 
 /// Creates the folders an app keeps its store in, readable by their owner only, whatever the
 /// umask.
@@ -21,7 +21,7 @@ import Foundation
 /// created before this rule under `umask 000` keeps its mode too; `chmod 700 DIR` fixes it.)
 public enum PrivateDirectory {
     /// The mode every folder created here gets.
-    public static let mode: mode_t = 0o700
+    static let mode: mode_t = 0o700
 
     /// Creates the folder at `url` and any of its missing parents, each with mode `0700`.
     /// Nothing happens when it exists already.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a database, file or blob operation failed; each case names the path or CID involved.
 public enum StorageError: Error, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads the dates and times people type on a command line or in a form: ISO 8601 with an
 /// offset (`2026-05-01T09:30:00Z`, `…+02:00`, with or without fractional seconds), or a wall-clock

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What is wrong with one field of a form, a command line or a request, e.g.
 /// "rating: must be between 1 and 5".

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The one reader of ISO 8601 internet date-times (RFC 3339) for text from outside: files, the
 /// wire, the command line. It accepts `2025-11-19T21:30:00Z`, an offset instead of `Z`

@@ -1,4 +1,4 @@
-import Foundation // LocalizedError only
+public import Foundation // LocalizedError only
 
 /// Why `XMLReader` could not read a document: one case per distinct problem, with the 1-based
 /// line where it was found, so an import can tell the user what is wrong with their file.

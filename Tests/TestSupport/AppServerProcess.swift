@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The real `app-server` executable, started on a free loopback port with its own data folder,
 /// as a person runs it — for tests that need the cloud end to end.

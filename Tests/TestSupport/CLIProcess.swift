@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Runs one of the package's real executables (SwiftPM builds it beside the test bundle)
 /// against a temporary store, as a person runs it: arguments in, exit status and output out.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Data {
     /// Bytes from a hex string (either case; white space ignored). Traps on malformed hex:

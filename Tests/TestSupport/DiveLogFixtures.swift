@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The real dive logs of `Tests/Fixtures/divelogs/` (six Subsurface test files, GPL-2.0 test
 /// data: see `LICENSE.md` and `SOURCES.md` there), read in place so the importers are tested on

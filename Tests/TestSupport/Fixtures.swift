@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The repository's test fixtures, `Tests/Fixtures/`: dive logs, reference vectors.
 ///

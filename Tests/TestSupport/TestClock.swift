@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A clock that tests move by hand, so anything that reads the time (expiry, back-off, rate
 /// windows, "today") is reproducible. Production code takes a clock as `@Sendable () -> Date`;

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Photos that pass the Storage kit's structural validation, built by hand from the formats'
 /// specifications (PNG chunks with their CRC-32, a baseline JPEG's marker segments, HEIC boxes),
