@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import CommandLineKit
 import Foundation
 import Logging

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import Geo
 import UmiLogCore
 
 /// A site as `--json` prints it (SI units, the unit in the key).

@@ -1,7 +1,9 @@
 import ArgumentParser
 import CommandLineKit
+import DAGCBOR
 import Foundation
 import Identity
+import Receipts
 import UmiLogCore
 
 /// `umilog sign ID --key FILE`: an instructor signs a dive off.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineKit
+import Foundation
 import UmiLogCore
 import Validation
 

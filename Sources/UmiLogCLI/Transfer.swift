@@ -1,7 +1,8 @@
-import ArgumentParser
+public import ArgumentParser
 import CommandLineKit
 import Foundation
-import UmiLogCore
+import Receipts
+public import UmiLogCore
 import Validation
 
 /// `umilog import FILE`: brings a Subsurface, UDDF, CSV or UmiLog JSON log in, after a preview.

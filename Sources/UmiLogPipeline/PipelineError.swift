@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why the pipeline could not run or write its output. Bad records never cause these: they
 /// are dropped and reported. Each message names the file and what to do.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The pipeline's settings. The defaults are the seed's: merge within 1 km at Jaro–Winkler
 /// 0.92, flag depth outside 5–130 m, visibility 3–60 m, temperature 0–35 °C.

@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import UmiLogCore
 
 /// The UmiLog dataset pipeline (`umilog pipeline IN OUT`): raw dive-site records from open

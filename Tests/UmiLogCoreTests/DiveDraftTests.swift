@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UmiLogCore
+import Validation
 
 @Suite("DiveDraft: the wizard's validation, field by field")
 struct DiveDraftTests {

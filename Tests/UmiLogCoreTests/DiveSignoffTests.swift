@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 import Receipts
 import Testing
 @testable import UmiLogCore

@@ -1,5 +1,6 @@
 import Geo
 import Testing
+import UmiLogCore
 @testable import UmiLogPipeline
 
 @Suite("Tile bounds")

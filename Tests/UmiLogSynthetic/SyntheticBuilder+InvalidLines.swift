@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 /// Invalid site lines: one broken rule each, so the truth can name the reason.
 extension SyntheticBuilder {

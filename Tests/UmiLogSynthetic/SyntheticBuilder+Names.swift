@@ -1,3 +1,4 @@
+import Foundation
 import UmiLogPipeline
 
 /// Site names: ordinary ones, made-up place names, and the variants a second source might

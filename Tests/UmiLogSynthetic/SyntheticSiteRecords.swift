@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A deterministic, generated pipeline input with known answers: dive-site, dive and sighting
 /// records in JSON Lines, with planted duplicates (name variants by case, accents, a "Dive

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// `attribution.json` of a dataset folder: who to credit for the exported sites, per source and
 /// licence — what the app's About screen lists (seed, "Licensing & Attribution").

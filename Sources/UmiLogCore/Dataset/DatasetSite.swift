@@ -1,5 +1,5 @@
 import Foundation
-import Geo
+public import Geo
 
 /// One dive site of the open dataset, as the pipeline writes it into a regional tile and the app
 /// reads it back (``SiteTileLoader``).

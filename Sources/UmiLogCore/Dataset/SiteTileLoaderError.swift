@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a dataset folder or one of its tiles could not be read; each case names the file.
 public enum SiteTileLoaderError: Error, Equatable, Sendable {

@@ -1,5 +1,5 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 
 /// `manifest.json` of a dataset folder: which regional tiles exist, how big they are and where
 /// they lie, so the app can load only the tiles a map viewport touches (the seed's

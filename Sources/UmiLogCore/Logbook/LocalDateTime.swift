@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A wall-clock date and time with no time zone, as dive logs record a dive's start: the time
 /// on the diver's watch where the dive happened. Subsurface and UDDF store it this way, so

@@ -1,5 +1,5 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 
 /// A dive log as a file carries it: the sites it names and its dives, in SI units, with
 /// wall-clock start times. Every reader (Subsurface XML, UDDF, CSV, JSON) produces one and

@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import XMLKit
 
 /// How to read a file: its format when the diver names it, and the CSV mapping step's choices.
 public struct LogbookReadOptions: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a whole file cannot be imported. Nothing is written when one of these is thrown.
 public enum LogbookReadError: LocalizedError, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import XMLKit
 
 /// What a log file says before its dives: the sites they link to, the units it turned out to

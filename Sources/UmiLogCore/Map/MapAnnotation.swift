@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 /// One thing drawn on the map at the current zoom: a single site's pin, or a cluster bubble.
 ///

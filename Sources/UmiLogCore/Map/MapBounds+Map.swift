@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 extension MapBounds {
     /// Every latitude and longitude: what the map shows before it knows where the sites are.

@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 /// The region that shows a set of sites: their bounding box with breathing room.
 ///

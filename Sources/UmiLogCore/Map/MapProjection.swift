@@ -1,5 +1,5 @@
 import Foundation
-import Geo
+public import Geo
 
 /// Web-Mercator arithmetic for a world of 256-px tiles, as MapLibre and MapKit draw it.
 ///

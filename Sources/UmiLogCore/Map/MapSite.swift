@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 /// A dive site as the map shows it: the site and where it stands on the diver's lists.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import Geo
-import Observation
+public import Observation
 import Validation
 
 /// The map screen without its pixels: which sites are in the viewport, how they are filtered and

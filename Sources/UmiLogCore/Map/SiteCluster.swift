@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 /// Two or more sites close enough on screen at the current zoom to be drawn as one bubble.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One logged dive. Units are SI: metres, seconds, °C, bar.
 ///

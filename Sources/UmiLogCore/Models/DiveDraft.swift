@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Validation
 
 /// A dive as the wizard (or the CLI) collects it: every field optional until it is validated.

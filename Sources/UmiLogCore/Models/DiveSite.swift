@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 /// A place people dive, from the shipped dataset or added by the user.
 ///

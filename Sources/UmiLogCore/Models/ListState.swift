@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a site stands on the diver's lists: want to go, been there, or dived and logged.
 public struct ListState: Codable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 /// A map viewport in degrees. When `west > east` the viewport crosses the antimeridian
 /// (e.g. Fiji: west 177, east −178).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A species seen on a dive, with how many.
 public struct Sighting: Identifiable, Codable, Hashable, Sendable {

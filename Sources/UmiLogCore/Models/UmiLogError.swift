@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything that can go wrong in UmiLog, each with a message a person can act on.
 public enum UmiLogError: LocalizedError, Equatable, Sendable {

@@ -1,6 +1,7 @@
-import Foundation
-import GRDB
-import Logging
+public import Foundation
+public import GRDB
+public import Logging
+import SQLiteStorage
 
 /// What one seeding run did, table by table.
 public struct SeedReport: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The data UmiLog ships (see `Resources/ATTRIBUTION.md`): real dive sites, marine species and
 /// a few sample dives. Decoding validates every record (coordinates, taxonomy tags, enums), so

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What changed in the log, for the screens that show it: history reloads on every change,
 /// the map and the stats on any change to the sites in `siteIDs` (the seed's

@@ -1,9 +1,10 @@
 import DAGCBOR
-import Foundation
-import GRDB
-import Identity
-import Logging
-import Receipts
+public import Foundation
+public import GRDB
+public import Identity
+public import Logging
+public import Receipts
+import SQLiteStorage
 
 /// What an instructor's signature covers: the dive's essential fields as canonical DAG-CBOR.
 ///

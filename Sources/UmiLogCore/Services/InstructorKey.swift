@@ -1,7 +1,7 @@
 import Crypto
 import DAGCBOR
-import Foundation
-import Identity
+public import Foundation
+public import Identity
 
 /// An instructor's signing key as a file: the 32-byte Ed25519 private key, written as 64 hex
 /// digits (what `umilog keygen` writes), as base64, as the 32 raw bytes, or as the PEM file

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteStorage
 
 /// Builds a `Logbook` from the store — the dives, their sites and profiles — for a format
 /// writer. Start times become wall-clock times in the log's time zone, the zone imports read

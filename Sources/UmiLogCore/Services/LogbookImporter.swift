@@ -1,9 +1,10 @@
 import Crypto
 import DAGCBOR
-import Foundation
+public import Foundation
 import Geo
 import GRDB
 import Logging
+import SQLiteStorage
 import Validation
 
 /// What an import would do, shown before anything is written (the seed's import wizard:

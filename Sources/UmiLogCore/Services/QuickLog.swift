@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One-tap logging: most dives are like the last one at the same site, so QuickLog copies it
 /// (depths, time, conditions, gas, pressures, buddy, tags — not notes, rating or sightings,

@@ -1,5 +1,6 @@
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
+import SQLiteStorage
 
 /// The profile's numbers: the seed's tiles (dives, max depth, sites, species, total bottom
 /// time) and its gamification (countries, depth clubs, streaks, dives per year).

@@ -1,7 +1,7 @@
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 import Identity
-import Logging
+public import Logging
 import SQLiteStorage
 import Storage
 

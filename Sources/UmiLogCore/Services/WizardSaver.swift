@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// The one way dives are written: validates the wizard's draft, writes the dive, its
 /// sightings and the site's list state in one transaction (``DiveRepository``), then tells

@@ -1,5 +1,6 @@
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
+import SQLiteStorage
 import Validation
 
 /// What the history screen filters by; every field narrows the list, `nil` leaves it open.

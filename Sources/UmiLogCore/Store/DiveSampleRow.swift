@@ -1,5 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
+import SQLiteStorage
 
 /// How a dive's profile maps to `dive_samples` rows (read by column position).
 enum DiveSampleRow {

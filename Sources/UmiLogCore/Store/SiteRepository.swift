@@ -1,6 +1,7 @@
-import Foundation
-import Geo
-import GRDB
+public import Foundation
+public import Geo
+public import GRDB
+import SQLiteStorage
 import Validation
 
 /// A site and how far it is from the point asked about.

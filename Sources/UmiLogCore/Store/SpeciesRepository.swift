@@ -1,4 +1,6 @@
-import GRDB
+import Foundation
+public import GRDB
+import SQLiteStorage
 import Validation
 
 /// A species and how many times the diver logged it.

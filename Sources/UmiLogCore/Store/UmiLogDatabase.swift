@@ -1,4 +1,4 @@
-import SQLiteStorage
+public import SQLiteStorage
 
 /// The database as repositories use it: failures come out as `UmiLogError.storeFailed`.
 typealias UmiLogDatabase = StoreDatabase<UmiLogError>

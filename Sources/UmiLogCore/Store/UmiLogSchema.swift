@@ -1,4 +1,4 @@
-import GRDB
+public import GRDB
 
 /// The UmiLog database (`umilog.sqlite`), created and upgraded by migrations.
 ///

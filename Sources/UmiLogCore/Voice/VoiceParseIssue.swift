@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Something in a transcript that could not be used, with a message saying what to say instead.
 ///

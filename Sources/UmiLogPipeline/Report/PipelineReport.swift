@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the pipeline did, stage by stage: `report.json` of the output folder, and what the CLI
 /// prints. Counts are exact; examples are bounded (``PipelineOptions/exampleLimit``).

@@ -1,3 +1,5 @@
+import UmiLogCore
+
 /// Turns each stage's output into its ``StageReport``: counts, reasons and bounded examples.
 struct StageReportBuilder {
     var exampleLimit: Int

@@ -1,3 +1,5 @@
+import UmiLogCore
+
 /// Stage 5: flag (never drop) exported sites whose depth, visibility or temperature is
 /// implausible. Bounds are inclusive: 5 m and 130 m are fine, 130.5 m is flagged.
 struct QualityCheckStage {

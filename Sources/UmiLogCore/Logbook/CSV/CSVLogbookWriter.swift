@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 /// Writes a dive log as a CSV table: a header and one row per dive, in SI units, the dates
 /// `yyyy-mm-dd`, times `HH:MM:SS`, durations `mm:ss`, quoted by RFC 4180 (CRLF between

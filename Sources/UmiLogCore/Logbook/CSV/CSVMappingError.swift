@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a command-line mapping (`--map COLUMN=FIELD`) cannot be applied: a usage error, told
 /// with the names that would have worked.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// UmiLog's own JSON export: everything the store keeps about the dives (including sightings
 /// and sign-offs, which no dive-log format has a place for), in SI units with wall-clock times.

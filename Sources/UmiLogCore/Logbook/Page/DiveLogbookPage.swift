@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import XMLKit
 
 /// A printable logbook page for one dive, as HTML: the fields a paper logbook has, the depth

@@ -1,3 +1,4 @@
+import Foundation
 import XMLKit
 
 /// Writes one `LogbookDive` as a Subsurface `<dive>` (see `SubsurfaceXMLWriter` for what is

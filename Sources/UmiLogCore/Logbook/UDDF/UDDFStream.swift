@@ -1,3 +1,4 @@
+import Foundation
 import XMLKit
 
 /// UDDF read as a stream, one dive at a time (see ``LogbookSource``).

@@ -1,3 +1,4 @@
+import Geo
 import XMLKit
 
 /// Writes a log as UDDF 3.2.2 (`<uddf xmlns="http://www.streit.cc/uddf/3.2/" version="3.2.2">`),
