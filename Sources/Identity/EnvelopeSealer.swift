@@ -13,7 +13,7 @@ public import Foundation
 /// Stateless; safe to call from any thread.
 public enum EnvelopeSealer {
     /// HKDF `info` of the wrapping-key derivation.
-    public static let wrappingKeyInfo = Data("buds.e2ee.v1".utf8)
+    static let wrappingKeyInfo = Data("buds.e2ee.v1".utf8)
     /// Nonce (12) + tag (16): the smallest possible AES-GCM combined box.
     static let boxOverhead = 28
     static let contentKeyByteCount = 32

@@ -9,7 +9,7 @@ import Foundation
 public struct DecimalRangeValidator: Validator {
     public let range: ClosedRange<Double>
     /// When true the lower bound itself is rejected (`> lowerBound` rather than `>=`).
-    public let excludesLowerBound: Bool
+    let excludesLowerBound: Bool
 
     /// - Parameters:
     ///   - range: The accepted values.
