@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineKit
 import Foundation
+import Hummingbird
 import KilroyCloud
 import Logging
 import Observability

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineKit
 import Foundation
 import Geo
 import Validation
@@ -9,7 +10,7 @@ struct GeohashDecode: ParsableCommand {
     )
 
     @Argument(help: "A geohash, 1 to \(Geohash.maximumPrecision) characters.") var hash: String
-    @OptionGroup var output: JSONOption
+    @OptionGroup var output: JSONOutputOption
 
     private struct Result: Encodable {
         let geohash: String

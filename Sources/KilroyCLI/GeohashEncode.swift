@@ -1,8 +1,9 @@
 import ArgumentParser
+import CommandLineKit
 import Foundation
 import Geo
-import Validation
 import KilroyCore
+import Validation
 
 struct GeohashEncode: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "encode", abstract: "The geohash of a point.")
@@ -12,7 +13,7 @@ struct GeohashEncode: ParsableCommand {
     @Option(help: "Characters, 1 to \(Geohash.maximumPrecision).") var precision = Geohash.defaultPrecision
     @Flag(help: "Put points exactly on a cell edge in the south-west cell, as GeoFire does (default: north-east).")
     var geofire = false
-    @OptionGroup var output: JSONOption
+    @OptionGroup var output: JSONOutputOption
 
     private struct Result: Encodable {
         let geohash: String

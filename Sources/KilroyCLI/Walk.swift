@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineKit
 import Foundation
+import Geo
 import KilroyCore
 import Validation
 

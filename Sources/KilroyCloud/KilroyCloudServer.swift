@@ -1,11 +1,11 @@
-import Foundation
-import Hummingbird
+public import Foundation
+public import Hummingbird
 import KilroyAPI
-import Logging
+public import Logging
 import Observability
 import OpenAPIHummingbird
 import OpenAPIRuntime
-import Storage
+public import Storage
 
 /// The server side of the Kilroy cloud, ready to mount in a Hummingbird router (the device's
 /// side is KilroyCore's `KilroyCloudClient`): shared photo drops, found again by

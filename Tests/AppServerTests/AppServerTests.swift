@@ -1,12 +1,13 @@
+@testable import AppServer
+import ArgumentParser
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import KilroyCloud
 import Logging
-import TestSupport
 import Testing
-@testable import AppServer
+import TestSupport
 
 @Suite("app-server application on loopback")
 struct AppServerTests {

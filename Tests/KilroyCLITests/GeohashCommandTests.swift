@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Vectors from `Tests/Fixtures/vectors/formats-and-algorithms.json` §5, through the real binary.
 @Suite("kilroy geohash: encode, decode, neighbours")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("kilroy CLI end to end")
 struct KilroyCLITests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("kilroy walk: replaying a GPX track")
 struct WalkCommandTests {

@@ -1,7 +1,10 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import KilroyAPI
-import Testing
 @testable import KilroyCloud
+import Testing
+import TestSupport
 
 @Suite("Creating and reading kilroys")
 struct CreateKilroyTests {

@@ -1,7 +1,9 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import KilroyAPI
-import Testing
 @testable import KilroyCloud
+import Testing
 
 @Suite("Near queries over HTTP")
 struct NearbyQueryTests {

@@ -1,8 +1,11 @@
 import Foundation
-import Storage
+import HTTPTypes
+import HummingbirdTesting
 import KilroyAPI
-import Testing
 @testable import KilroyCloud
+import Storage
+import Testing
+import TestSupport
 
 @Suite("Per-device rate limits")
 struct RateLimitTests {

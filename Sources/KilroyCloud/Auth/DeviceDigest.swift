@@ -1,8 +1,8 @@
 import Crypto
 import DAGCBOR
 import Foundation
-import GRDB
-import KilroyAPI
+public import GRDB
+public import KilroyAPI
 
 /// What the Kilroy cloud knows of a device: the SHA-256 digest of its credential, never the
 /// credential itself. Kilroys, uploads, reports and drop counts are keyed by it (as a 32-byte

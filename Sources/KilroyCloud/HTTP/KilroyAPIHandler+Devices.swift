@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import KilroyAPI
+import Logging
 
 extension KilroyAPIHandler {
     /// `POST /devices/claim`: the caller proves an old device id (the only secret such a device

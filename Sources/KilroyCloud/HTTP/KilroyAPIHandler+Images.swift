@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import KilroyAPI
+import Logging
 import OpenAPIRuntime
 import Storage
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import KilroyAPI
+import Logging
 
 extension KilroyAPIHandler {
     func createKilroy(_ input: Operations.CreateKilroy.Input) async throws -> Operations.CreateKilroy.Output {

@@ -1,7 +1,9 @@
 import Foundation
+import Geo
 import KilroyAPI
 import Logging
 import Observability
+import OpenAPIRuntime
 import Storage
 
 /// The Kilroy API as the generated server code calls it: validates each request, applies the

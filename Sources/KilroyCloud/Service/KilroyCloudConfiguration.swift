@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How the Kilroy cloud behaves: its reciprocity policy and its abuse limits. Chosen at start-up.
 public struct KilroyCloudConfiguration: Sendable {

@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 /// Who may see which kilroy: the one rule behind `GET /kilroys/near`, `GET /kilroys/{id}` and
 /// the check that a reporter could see what it reports, so the three can never disagree.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// "To see, you must be seen": whether a device sees other devices' kilroys only after it has
 /// dropped some of its own. Chosen once, when the server starts.

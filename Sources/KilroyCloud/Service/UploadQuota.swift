@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How much one device may upload in a sliding window: at most `maximumCount` new images and
 /// `maximumBytes` bytes in any `window` seconds. Tied to the device's credential and decided by

@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 
 /// The little a near query knows about a kilroy before it decides to return it: enough to apply
 /// the reciprocity policy and hiding without loading the whole row.

@@ -1,5 +1,5 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 
 /// One kilroy as the server stores it: a photo memory one device left at a place.
 ///

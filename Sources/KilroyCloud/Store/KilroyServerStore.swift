@@ -1,5 +1,5 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 
 /// Where the Kilroy cloud keeps its kilroys, image metadata, reports, per-device drop counts and
 /// upload quotas. Devices appear only as ``DeviceDigest``s.

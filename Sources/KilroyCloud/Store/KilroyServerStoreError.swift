@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why the cloud's store (``KilroyServerStore``) could not answer, beyond SQLite's own errors.
 public enum KilroyServerStoreError: Error, Equatable, Sendable {

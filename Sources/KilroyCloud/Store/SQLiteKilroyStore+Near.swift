@@ -1,4 +1,4 @@
-import Geo
+public import Geo
 import GRDB
 
 extension SQLiteKilroyStore {

@@ -1,8 +1,8 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 import GRDB
 import SQLiteStorage
-import Storage
+public import Storage
 
 /// The Kilroy cloud's embedded store: one SQLite file (WAL) through GRDB.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import Storage
+public import Foundation
+public import Storage
 
 /// The metadata of one uploaded photo; its bytes live in the blob store under `id`.
 public struct StoredImageRecord: Hashable, Sendable {

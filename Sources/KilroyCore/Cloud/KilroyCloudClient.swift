@@ -1,5 +1,5 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 
 /// The Kilroy cloud as the app needs it: the network boundary, so that services and tests can use
 /// a fake. ``KilroyCloudHTTPClient`` is the real implementation over the generated API client.

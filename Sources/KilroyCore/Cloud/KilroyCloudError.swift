@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a call to the Kilroy cloud failed. HTTP rejections carry the server's own message (its
 /// `Error.message`), which says what to do.

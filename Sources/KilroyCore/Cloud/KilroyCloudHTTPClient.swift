@@ -1,8 +1,8 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 import HTTPTypes
-import KilroyAPI
-import OpenAPIRuntime
+public import KilroyAPI
+public import OpenAPIRuntime
 import OpenAPIURLSession
 import Storage
 #if canImport(FoundationNetworking)

@@ -1,5 +1,5 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 
 /// The user came within a memory's geofence: the moment the app taps them.
 public struct ApproachEvent: Hashable, Sendable {

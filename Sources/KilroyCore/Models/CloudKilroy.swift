@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A kilroy as the cloud shares it: the seed's `CloudKilroy`, read from the Kilroy API.
 ///

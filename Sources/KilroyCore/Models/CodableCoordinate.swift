@@ -1,5 +1,5 @@
 import Foundation
-import Geo
+public import Geo
 import Validation
 
 /// A latitude/longitude pair as the seed app stores it in `memories.json`

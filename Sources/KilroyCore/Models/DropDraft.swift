@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a person enters to drop a memory, before validation: raw numbers and text as typed.
 public struct DropDraft: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A photo memory left at a place: the seed's local model, stored in `memories.json`.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 
 /// One point of a GPX file.
 public struct GPXPoint: Hashable, Sendable {

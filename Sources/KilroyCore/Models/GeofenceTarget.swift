@@ -1,5 +1,5 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 
 /// A circle the ``GeofenceMonitor`` can watch: a memory's position and geofence radius.
 public struct GeofenceTarget: Identifiable, Hashable, Sendable {

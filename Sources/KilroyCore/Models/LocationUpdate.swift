@@ -1,5 +1,5 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 
 /// One position fix fed to the ``GeofenceMonitor``: where the user is and when.
 public struct LocationUpdate: Hashable, Sendable {

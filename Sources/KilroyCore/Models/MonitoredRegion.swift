@@ -1,5 +1,5 @@
-import Foundation
-import Geo
+public import Foundation
+public import Geo
 
 /// A region the ``GeofenceMonitor`` is watching now, as iOS would be asked to.
 public struct MonitoredRegion: Hashable, Sendable {

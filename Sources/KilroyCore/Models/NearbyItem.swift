@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Geo
 
 /// One entry of the merged "near me" list: a memory of this device or a kilroy from the cloud,

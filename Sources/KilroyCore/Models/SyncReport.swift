@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What one ``UploadQueue/sync(using:)`` did and what is left.
 public struct SyncReport: Codable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One entry of the ``UploadQueue``: a memory to upload to the cloud, or a kilroy to delete
 /// there, with its retry state.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a GPX file could not be read; each case gives the line to look at.
 public enum GPXError: Error, Equatable, Sendable {

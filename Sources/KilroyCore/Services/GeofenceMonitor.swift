@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Geo
 
 /// Decides when the user *approaches* a memory, the way the app does it with iOS region

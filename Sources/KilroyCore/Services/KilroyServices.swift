@@ -1,6 +1,6 @@
-import Foundation
-import KilroyAPI
-import OpenAPIRuntime
+public import Foundation
+public import KilroyAPI
+public import OpenAPIRuntime
 
 /// Everything one Kilroy store folder provides, wired once: the memory store, the upload
 /// queue, the services over them, and (on demand) the cloud client with this device's credential.

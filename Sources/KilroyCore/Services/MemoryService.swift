@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Geo
 
 /// Dropping and deleting memories, offline first: the store and the upload queue change

@@ -1,5 +1,5 @@
 import Foundation
-import Geo
+public import Geo
 import Validation
 
 /// "What is near me": this device's memories merged with the cloud's kilroys.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Exponential back-off for the upload queue: after the n-th failed attempt the item waits
 /// `initialDelay · 2^(n−1)` seconds, at most `maximumDelay` (30 s, 1 min, 2 min, … 1 h by

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Replays a recorded walk (a GPX track) through a ``GeofenceMonitor`` watching a set of
 /// memories: what the app would have tapped, and when.

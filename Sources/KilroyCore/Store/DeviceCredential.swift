@@ -1,5 +1,5 @@
-import Foundation
-import KilroyAPI
+public import Foundation
+public import KilroyAPI
 import Storage
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
-import Foundation
-import Storage
-import Validation
+public import Foundation
+public import Storage
+public import Validation
 
 /// What can go wrong with the files of a Kilroy store (memories, photos, upload queue, device
 /// credential), phrased for the person using it. Each case names the field or file at fault,

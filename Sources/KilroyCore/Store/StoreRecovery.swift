@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import Storage
 
 /// Cleans up after a `kilroy drop` (or any write) that was killed mid-way, when a store starts.
 ///

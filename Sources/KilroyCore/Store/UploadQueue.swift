@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The offline-first outbox: memories waiting to be uploaded and kilroys waiting to be deleted on
 /// the cloud, kept in `<store>/upload-queue.json` (replaced atomically, so it survives crashes and

@@ -1,6 +1,6 @@
 import Foundation
 import Geo
-import Observation
+public import Observation
 
 /// The home screen: where the user is, what is near (local memories and cloud kilroys), and the
 /// tap when they come back to a memory.

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import HTTPTypes
+import HummingbirdTesting
 import KilroyAPI
-import Testing
 @testable import KilroyCloud
+import Testing
 
 /// Issue 13: every kilroy carried its dropper's `deviceId`, the only thing the server checked, so
 /// anyone who saw a drop could delete it and act as its owner. A device is now known by a

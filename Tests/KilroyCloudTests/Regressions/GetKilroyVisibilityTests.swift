@@ -1,7 +1,9 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import KilroyAPI
-import Testing
 @testable import KilroyCloud
+import Testing
 
 /// Issue 13: `GET /kilroys/{id}` only hid reported kilroys, so a device the reciprocity policy
 /// kept from seeing a drop in `near` could still read it by id. Both now go through one rule,

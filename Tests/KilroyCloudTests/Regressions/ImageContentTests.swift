@@ -1,8 +1,10 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import KilroyAPI
+@testable import KilroyCloud
 import Storage
 import Testing
-@testable import KilroyCloud
 
 /// Issue 13: an image was accepted when its first bytes looked right (a PNG signature then HTML
 /// passed) and was served without `X-Content-Type-Options: nosniff`, so a browser could be made

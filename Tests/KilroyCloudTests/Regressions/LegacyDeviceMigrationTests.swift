@@ -1,9 +1,12 @@
 import Foundation
+import Geo
 import GRDB
+import HTTPTypes
+import HummingbirdTesting
 import KilroyAPI
+@testable import KilroyCloud
 import Storage
 import Testing
-@testable import KilroyCloud
 
 /// Issue 13, migration: server stores from before credentials hold the raw device ids every
 /// viewer could read. The v2 migration replaces each with its legacy digest, so no raw id remains

@@ -1,8 +1,11 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import KilroyAPI
+@testable import KilroyCloud
 import Storage
 import Testing
-@testable import KilroyCloud
+import TestSupport
 
 /// Issue 13: the upload limit was an in-memory bucket per client-chosen id, so new ids (or a
 /// restart, or a second server process) reset it. The quota now belongs to the credential and

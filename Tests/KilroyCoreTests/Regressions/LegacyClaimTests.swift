@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import KilroyAPI
 @testable import KilroyCore
+import Testing
 
 /// Issue 13, device side: a store from before credentials holds the short id every viewer could
 /// read. It gets a new 256-bit credential, and claims its old kilroys with the old id once; the

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import KilroyCore
+import Testing
+import Validation
 
 /// Issue 13: a photo was accepted when its first bytes looked right, so `kilroy drop` kept (and
 /// queued for upload) a PNG signature followed by HTML, or a photo cut short. The device now uses
