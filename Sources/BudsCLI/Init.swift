@@ -2,6 +2,7 @@ import ArgumentParser
 import BudsCore
 import CommandLineKit
 import Foundation
+import Identity
 
 struct Init: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Create the journal and its signing identity; print the DID.")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BudsCore
 import CommandLineKit
+import DAGCBOR
 import Foundation
 import Receipts
 

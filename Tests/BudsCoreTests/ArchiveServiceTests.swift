@@ -1,7 +1,9 @@
 import BudsCore
 import DAGCBOR
 import Foundation
+import Geo
 import Testing
+import TestSupport
 
 @Suite("Archive: CAR v1 export and all-or-nothing import")
 struct ArchiveServiceTests {

@@ -1,6 +1,7 @@
 import BudsCore
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Insights: strains, methods and effects over a period")
 struct InsightsServiceTests {

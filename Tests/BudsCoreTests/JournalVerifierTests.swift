@@ -1,6 +1,7 @@
 import BudsCore
 import Foundation
 import GRDB
+import Receipts
 import Testing
 
 @Suite("Journal verifier: every receipt is checked as an outsider would")

@@ -1,6 +1,8 @@
 import BudsCore
 import Foundation
+import Geo
 import Testing
+import TestSupport
 
 @Suite("Memory repository: timeline, filters, search, lookup")
 struct MemoryRepositoryTests {

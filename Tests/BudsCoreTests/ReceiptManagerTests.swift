@@ -1,10 +1,11 @@
 import BudsCore
 import DAGCBOR
 import Foundation
+import Geo
 import Identity
 import Receipts
-import TestSupport
 import Testing
+import TestSupport
 import Validation
 
 @Suite("Receipt manager: sessions become signed receipt chains")

@@ -1,4 +1,4 @@
-import Validation
+public import Validation
 
 /// The user-editable fields of a session, named as the user meets them (the CLI's option
 /// names), so every validation message says which field is wrong: the `Field` of the

@@ -1,5 +1,4 @@
-import Foundation
-
+public import Foundation
 import Storage
 
 /// The photo formats the journal knows, recognised by their bytes (never by a file name).

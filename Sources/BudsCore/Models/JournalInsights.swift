@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the journal says about a period: which strains and methods work for the user and
 /// which effects come up most.

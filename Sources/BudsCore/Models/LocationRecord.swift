@@ -1,5 +1,5 @@
 import DAGCBOR
-import Geo
+public import Geo
 
 /// Where a session happened, stored as its own DAG-CBOR block and linked from the payload.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A session as the user sees it: the latest version of one receipt chain plus local state
 /// (favourite, photo). Plain value; formatting belongs to view models.

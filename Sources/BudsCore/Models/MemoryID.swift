@@ -1,5 +1,5 @@
-import DAGCBOR
-import Foundation
+public import DAGCBOR
+public import Foundation
 
 /// Memory identifiers are derived from the chain's root CID, so the same session has the same
 /// id on every device and after an export/import round trip, with nothing extra to sign.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One receipt of a session's chain, as history shows it.
 public struct ReceiptVersion: Codable, Hashable, Sendable, Identifiable {

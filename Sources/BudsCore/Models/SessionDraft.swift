@@ -1,6 +1,6 @@
-import Foundation
-import Geo
-import Validation
+public import Foundation
+public import Geo
+public import Validation
 
 /// A session as entered, before it is signed. `validated(now:)` is the single place where the
 /// journal's input rules live; the view models and the manager both go through it.

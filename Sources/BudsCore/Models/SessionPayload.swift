@@ -1,4 +1,4 @@
-import DAGCBOR
+public import DAGCBOR
 
 /// The signed payload of `session.created/v1` and `session.edited/v1` receipts, as in the seed,
 /// with two links instead of strings: the location record and the photo are DAG-CBOR links

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Validation
 
 /// Reads the session times people type (see `DateTimeValidator`, which holds the rule): ISO

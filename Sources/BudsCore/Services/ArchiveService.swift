@@ -1,10 +1,10 @@
 import DAGCBOR
-import Foundation
-import GRDB
-import Logging
+public import Foundation
+public import GRDB
+public import Logging
 import Receipts
 import SQLiteStorage
-import Storage
+public import Storage
 
 /// Backs the journal up as a CAR v1 archive and restores one, so a journal can be moved and
 /// verified elsewhere with ordinary IPLD tools.

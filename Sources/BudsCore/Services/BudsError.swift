@@ -1,5 +1,5 @@
-import Foundation
-import Validation
+public import Foundation
+public import Validation
 
 /// What can go wrong in the journal, phrased for the person using it.
 public enum BudsError: LocalizedError, Equatable, Sendable {

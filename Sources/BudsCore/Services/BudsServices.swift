@@ -1,10 +1,10 @@
-import Foundation
-import GRDB
-import Identity
-import Logging
+public import Foundation
+public import GRDB
+public import Identity
+public import Logging
 import Receipts
 import SQLiteStorage
-import Storage
+public import Storage
 
 /// Buds' composition root: a journal on disk, wired to its services. The store folder holds
 /// `buds.sqlite`, `keys/` (the identity, one 0600 file per key) and `blobs/` (photos by CID).

@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+public import Foundation
+public import GRDB
 
 /// Answers what journal users ask of their sessions: which strains and methods they rate best
 /// and which effects come up most, over any period.

@@ -1,6 +1,6 @@
 import DAGCBOR
 import Foundation
-import GRDB
+public import GRDB
 import Receipts
 
 /// Checks every stored receipt as an outsider would: the stored CID names the stored bytes,

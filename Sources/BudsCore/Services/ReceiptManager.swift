@@ -1,9 +1,10 @@
 import DAGCBOR
-import Foundation
-import GRDB
-import Logging
-import Receipts
-import Storage
+public import Foundation
+public import GRDB
+import Identity
+public import Logging
+public import Receipts
+public import Storage
 
 /// Turns validated sessions into signed receipts and stores them: payload → DAG-CBOR → CID →
 /// signature → header + chain row, in one transaction. Edits and deletions extend the chain;

@@ -1,4 +1,4 @@
-import GRDB
+public import GRDB
 
 /// The journal's database schema, created by migrations (never edited in place: a new
 /// migration is appended for every change, so existing journals upgrade).

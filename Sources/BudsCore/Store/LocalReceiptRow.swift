@@ -1,3 +1,4 @@
+import DAGCBOR
 import Foundation
 import GRDB
 

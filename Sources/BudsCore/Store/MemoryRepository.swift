@@ -1,8 +1,8 @@
 import DAGCBOR
-import Foundation
-import GRDB
-import Receipts
-import Storage
+public import Foundation
+public import GRDB
+public import Receipts
+public import Storage
 import Validation
 
 /// Reads the journal as memories (the latest version of every live chain) and forwards

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import Geo
-import Observation
+public import Observation
 import Validation
 
 /// The add/edit form. Holds what the user typed, turns it into a `SessionDraft` with a

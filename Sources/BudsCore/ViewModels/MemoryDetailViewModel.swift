@@ -1,5 +1,5 @@
 import Foundation
-import Observation
+public import Observation
 
 /// One memory with the history of its receipt chain and whether each receipt verifies.
 @MainActor

@@ -1,5 +1,5 @@
-import Foundation
-import Observation
+public import Foundation
+public import Observation
 
 /// The journal's timeline: pages of memories, newest first, with filters and favourites.
 @MainActor

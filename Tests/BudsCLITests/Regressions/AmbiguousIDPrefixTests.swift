@@ -2,6 +2,7 @@ import BudsCore
 import Foundation
 import Logging
 import Testing
+import TestSupport
 
 /// Guards issue 14 as `buds` meets it: a 4-character id prefix (what every other app takes) was
 /// refused, and a prefix beginning several ids said "No memory matches".

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Guards issue 13: contradictory edit options (`--clear-effects --effect happy`) passed
 /// silently, and an edit that changed nothing recorded a new version.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Guards issue 13: `buds add --at ""` recorded the session as "now"; an empty value where a
 /// date or a number belongs is an error naming the option, and changes nothing.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Guards issue 13's cross-CLI defects as `buds` meets them: `--lat -33.9` was a usage error,
 /// the default store ignored `$HOME`, and under `umask 000` every store folder was 0777.

@@ -1,6 +1,8 @@
 import BudsCore
 import Foundation
+import Geo
 import Testing
+import Validation
 
 /// Guards issue 13: an edit that changed nothing recorded a new version; and re-saving an
 /// edit form moved the claimed time by its milliseconds.
