@@ -36,10 +36,10 @@ enum DiveLogFixture {
     private static func build() async throws -> UmiLogServices {
         let marker = directory.appendingPathComponent("complete")
         if FileManager.default.fileExists(atPath: marker.path) {
-            return try await UmiLogServices.open(at: directory, now: now, logger: quiet)
+            return try await UmiLogServices.open(at: directory, now: { now }, logger: quiet)
         }
         try? FileManager.default.removeItem(at: directory)
-        let services = try await UmiLogServices.open(at: directory, now: now, logger: quiet)
+        let services = try await UmiLogServices.open(at: directory, now: { now }, logger: quiet)
         var random = BenchmarkRandom(seed: 0xD1FE)
         var batch: [DiveSite] = []
         for index in 0..<siteCount {

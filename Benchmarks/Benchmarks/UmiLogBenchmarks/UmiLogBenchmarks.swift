@@ -21,7 +21,7 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         let bounds = try MapBounds(south: 20, west: 35, north: 20 + DiveLogFixture.viewportSide, east: 35 + DiveLogFixture.viewportSide)
         benchmark.startMeasurement()
-        let services = try await UmiLogServices.open(at: DiveLogFixture.directory, now: DiveLogFixture.now, logger: DiveLogFixture.quiet)
+        let services = try await UmiLogServices.open(at: DiveLogFixture.directory, now: { DiveLogFixture.now }, logger: DiveLogFixture.quiet)
         let history = try await services.dives.history(DiveFilter(limit: 50))
         let sites = try await services.sites.fetchInBounds(bounds)
         benchmark.stopMeasurement()
