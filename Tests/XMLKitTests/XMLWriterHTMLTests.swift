@@ -3,9 +3,11 @@ import XMLKit
 
 @Suite("XMLWriter.escapingHTML: text safe in an HTML element or attribute")
 struct XMLWriterHTMLTests {
-    @Test("the five markup characters become references", arguments: [
-        ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;"),
-    ])
+    @Test(
+        "the five markup characters become references",
+        arguments: [
+            ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;"),
+        ])
     func markupCharacters(character: String, reference: String) {
         #expect(XMLWriter.escapingHTML("a\(character)b") == "a\(reference)b")
     }
