@@ -1,6 +1,7 @@
 import DAGCBOR
 import Foundation
 import Testing
+import TestSupport
 
 /// Section 3 (Base58 part) of `Tests/Fixtures/vectors/formats-and-algorithms.json`.
 @Suite("Base58")

@@ -1,6 +1,7 @@
 import DAGCBOR
 import Foundation
 import Testing
+import TestSupport
 
 /// Deterministic fuzzing: random and mutated inputs through every decoder. Any crash or trap fails the run;
 /// every input a decoder accepts must also satisfy the round-trip properties below.

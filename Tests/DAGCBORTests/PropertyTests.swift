@@ -1,6 +1,7 @@
 import DAGCBOR
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Properties")
 struct PropertyTests {

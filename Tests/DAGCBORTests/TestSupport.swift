@@ -1,6 +1,6 @@
 import DAGCBOR
 import Foundation
-@_exported import TestSupport
+import TestSupport
 
 /// Builds random `DAGCBORValue` trees for property and fuzz tests.
 struct RandomValues {

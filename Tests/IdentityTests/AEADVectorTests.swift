@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import TestSupport
 @testable import Identity
 
 @Suite("AES-256-GCM and ChaCha20-Poly1305 vectors of section 4")

@@ -2,6 +2,7 @@ import Crypto
 import DAGCBOR
 import Foundation
 import Testing
+import TestSupport
 @testable import Identity
 
 @Suite("DIDs: did:key vectors of section 3 and the did:buds form")

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import TestSupport
 @testable import Identity
 
 @Suite("Ed25519: RFC 8032 §7.1 tests 1–3 through Identity")

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import TestSupport
 @testable import Identity
 
 /// A sender and three recipient devices, each with its own identity.

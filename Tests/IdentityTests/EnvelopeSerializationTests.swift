@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import TestSupport
 @testable import Identity
 
 @Suite("SealedEnvelope binary serialization (version 1)")

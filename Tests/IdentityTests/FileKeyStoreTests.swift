@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestSupport
 @testable import Identity
 
 @Suite("FileKeyStore: 0600 files, atomic replacement, permission checks")
@@ -16,8 +17,9 @@ struct FileKeyStoreTests {
     }
 
     static func withStore(_ body: (FileKeyStore, URL) throws -> Void) throws {
-        let root = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let root = temporary.url
         let keysFolder = root.appendingPathComponent("nested/keys", isDirectory: true)
         try body(FileKeyStore(directory: keysFolder), keysFolder)
     }
@@ -158,8 +160,9 @@ struct FileKeyStoreTests {
 
     @Test("A regular file where the key folder should be gives an I/O failure")
     func folderPathIsAFile() throws {
-        let root = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let root = temporary.url
         let notAFolder = root.appendingPathComponent("keys")
         try Data([0]).write(to: notAFolder)
         let store = FileKeyStore(directory: notAFolder)
@@ -170,8 +173,9 @@ struct FileKeyStoreTests {
 
     @Test("A regular file where a parent of the key folder should be is named in the I/O failure")
     func parentPathIsAFile() throws {
-        let root = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let root = temporary.url
         let blocker = root.appendingPathComponent("blocker")
         try Data([0]).write(to: blocker)
         let keys = blocker.appendingPathComponent("keys")

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import TestSupport
 @testable import Identity
 
 @Suite("IdentityStore: load, create once, never overwrite a corrupt key")
@@ -43,8 +44,9 @@ struct IdentityStoreTests {
 
     @Test("On disk, both keys are 32-byte 0600 files and a second run loads them")
     func fileStoreRoundTrip() throws {
-        let root = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let root = temporary.url
         let store = FileKeyStore(directory: root.appendingPathComponent("keys"))
         let first = try IdentityStore.loadOrCreate(from: store)
         #expect(first.created)
@@ -60,8 +62,9 @@ struct IdentityStoreTests {
 
     @Test("A stored key of the wrong length is corrupt and the file is not overwritten", arguments: ["ed25519_private", "x25519_private"])
     func wrongLengthIsCorruptAndKept(_ name: String) throws {
-        let root = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let root = temporary.url
         let store = FileKeyStore(directory: root.appendingPathComponent("keys"))
         _ = try IdentityStore.loadOrCreate(from: store)
         let damaged = Data(repeating: 0xAB, count: 31)
@@ -91,8 +94,9 @@ struct IdentityStoreTests {
 
     @Test("An insecure key file stops loadOrCreate instead of creating a new identity")
     func insecureFileStopsCreation() throws {
-        let root = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let root = temporary.url
         let folder = root.appendingPathComponent("keys")
         let store = FileKeyStore(directory: folder)
         let original = try IdentityStore.loadOrCreate(from: store).identity

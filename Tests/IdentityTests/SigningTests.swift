@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import TestSupport
 @testable import Identity
 
 @Suite("Identity signing and verification")

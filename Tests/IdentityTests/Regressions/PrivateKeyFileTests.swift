@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import Identity
 import Testing
+import TestSupport
 
 /// Guards issue 13: `umilog sign` accepted a 0644 key file that `buds` refused; one rule for
 /// private key files now serves every app: a regular file, owned by the user, no group or other
@@ -13,8 +14,9 @@ import Testing
 @Suite("PrivateKeyFile: one rule for private key files")
 struct PrivateKeyFileTests {
     private static func withFolder(_ body: (URL) throws -> Void) throws {
-        let folder = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let folder = temporary.url
         try body(folder)
     }
 
