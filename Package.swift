@@ -40,6 +40,8 @@ let package = Package(
         .library(name: "UmiLogCore", targets: ["UmiLogCore"]),
         .executable(name: "umilog", targets: ["UmiLogCLI"]),
         .library(name: "UmiLogPipeline", targets: ["UmiLogPipeline"]),
+        // Generated pipeline input with known answers, for the tests and the Benchmarks package.
+        .library(name: "UmiLogSynthetic", targets: ["UmiLogSynthetic"]),
         .library(name: "FlipcashCore", targets: ["FlipcashCore"]),
         .executable(name: "flipcash", targets: ["FlipcashCLI"]),
         .executable(name: "app-server", targets: ["AppServer"]),
@@ -58,66 +60,76 @@ let package = Package(
     ],
     targets: [
         // MARK: Kits
-        .target(name: "DAGCBOR", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "Identity", dependencies: ["DAGCBOR", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "Receipts", dependencies: ["DAGCBOR", "Identity", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "Geo"),
+        .target(name: "DAGCBOR", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictBoundaries),
+        .target(name: "Identity", dependencies: ["DAGCBOR", "Storage", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictBoundaries),
+        .target(name: "Receipts", dependencies: ["DAGCBOR", "Identity"], swiftSettings: strictBoundaries),
+        .target(name: "Geo", swiftSettings: strictBoundaries),
         // zlib, for the Storage kit's gzip (dataset tiles); Debian's zlib1g-dev, Apple's SDKs.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
             name: "Storage",
-            dependencies: ["DAGCBOR", "CZlib", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["DAGCBOR", "CZlib"],
+            swiftSettings: strictBoundaries
         ),
         // The GRDB half of storage, apart so that a server store on PostgreSQL links no SQLite.
-        .target(name: "SQLiteStorage", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "Observability", dependencies: [.product(name: "Logging", package: "swift-log")]),
-        .target(name: "Validation"),
-        .target(name: "XMLKit"),
+        .target(
+            name: "SQLiteStorage", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictBoundaries
+        ),
+        .target(
+            name: "Observability", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strictBoundaries
+        ),
+        .target(name: "Validation", swiftSettings: strictBoundaries),
+        .target(name: "XMLKit", swiftSettings: strictBoundaries),
         .target(
             name: "CommandLineKit",
             dependencies: [
                 "Observability", "Validation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
 
         // MARK: Buds
         .target(
             name: "BudsCore",
             dependencies: [
-                "DAGCBOR", "Identity", "Receipts", "Geo", "Storage", "SQLiteStorage", "Observability", "Validation",
+                "DAGCBOR", "Identity", "Receipts", "Geo", "Storage", "SQLiteStorage", "Validation",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
         .executableTarget(
             name: "BudsCLI",
             dependencies: [
-                "BudsCore", "Receipts", "Storage", "Observability", "Validation", "CommandLineKit",
+                "BudsCore", "DAGCBOR", "Identity", "Receipts", "Storage", "Validation", "CommandLineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
 
         // MARK: Remember
         .target(
             name: "RememberCore",
             dependencies: [
-                "Storage", "SQLiteStorage", "Observability", "Validation",
+                "Storage", "SQLiteStorage", "Validation", "XMLKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
         .executableTarget(
             name: "RememberCLI",
             dependencies: [
-                "RememberCore", "CommandLineKit", "Storage",
+                "RememberCore", "CommandLineKit", "Storage", "Validation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
 
         // MARK: Kilroy
@@ -132,12 +144,12 @@ let package = Package(
         .target(
             name: "KilroyCore",
             dependencies: [
-                "KilroyAPI", "Geo", "Storage", "Observability", "Validation", "DAGCBOR", "XMLKit",
+                "KilroyAPI", "Geo", "Storage", "Validation", "XMLKit",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
         .target(
             name: "KilroyCloud",
@@ -150,48 +162,52 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
         .executableTarget(
             name: "KilroyCLI",
             dependencies: [
-                "KilroyCore", "Geo", "Observability", "CommandLineKit",
+                "KilroyCore", "Geo", "CommandLineKit", "Validation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
 
         // MARK: UmiLog
         .target(
             name: "UmiLogCore",
             dependencies: [
-                "Geo", "Storage", "SQLiteStorage", "Observability", "Validation", "DAGCBOR", "Identity", "Receipts", "XMLKit",
+                "Geo", "Storage", "SQLiteStorage", "Validation", "DAGCBOR", "Identity", "Receipts", "XMLKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.process("Resources")]
+            resources: [.process("Resources")],
+            swiftSettings: strictBoundaries
         ),
         // The site-dataset pipeline (raw open-data records → clean regional tiles); a build tool,
         // not app runtime, so it stays out of UmiLogCore.
         .target(
             name: "UmiLogPipeline",
-            dependencies: ["UmiLogCore", "Geo", "Storage", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["UmiLogCore", "Geo", "Storage", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictBoundaries
         ),
         .executableTarget(
             name: "UmiLogCLI",
             dependencies: [
-                "UmiLogCore", "UmiLogPipeline", "Geo", "CommandLineKit", "Validation", "Identity",
+                "UmiLogCore", "UmiLogPipeline", "Geo", "CommandLineKit", "Validation", "Identity", "Receipts", "DAGCBOR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
 
         // MARK: Flipcash
         .target(
             name: "FlipcashCore",
             dependencies: [
-                "DAGCBOR", "Observability", "Validation", "Storage", "SQLiteStorage",
+                "DAGCBOR", "Storage", "SQLiteStorage", "XMLKit",
                 .product(name: "BigInt", package: "BigInt"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // For BIP-39's PBKDF2-HMAC-SHA512 (Mnemonic.seed).
@@ -201,14 +217,16 @@ let package = Package(
             ],
             // The BIP-39 word list is compiled in (CashLinks/BIP39EnglishWordList.swift); the
             // folder keeps the source file and its attribution.
-            exclude: ["Resources"]
+            exclude: ["Resources"],
+            swiftSettings: strictBoundaries
         ),
         .executableTarget(
             name: "FlipcashCLI",
             dependencies: [
-                "FlipcashCore", "CommandLineKit", "DAGCBOR",
+                "FlipcashCore", "CommandLineKit", "DAGCBOR", "Validation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
 
         // MARK: Cloud
@@ -219,62 +237,119 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
 
         // MARK: Tests
-        .target(name: "TestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/TestSupport"),
-        .testTarget(name: "DAGCBORTests", dependencies: ["TestSupport", "DAGCBOR"]),
-        .testTarget(name: "IdentityTests", dependencies: ["TestSupport", "Identity", "DAGCBOR", .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "ReceiptsTests", dependencies: ["TestSupport", "Receipts", "DAGCBOR", "Identity", .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "GeoTests", dependencies: ["TestSupport", "Geo"]),
-        .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage", "DAGCBOR"]),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            path: "Tests/TestSupport",
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(name: "DAGCBORTests", dependencies: ["TestSupport", "DAGCBOR"], swiftSettings: strictBoundaries),
+        .testTarget(
+            name: "IdentityTests",
+            dependencies: ["TestSupport", "Identity", "DAGCBOR", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "ReceiptsTests",
+            dependencies: ["TestSupport", "Receipts", "DAGCBOR", "Identity", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(name: "GeoTests", dependencies: ["TestSupport", "Geo"], swiftSettings: strictBoundaries),
+        .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage"], swiftSettings: strictBoundaries),
         .testTarget(
             name: "SQLiteStorageTests",
-            dependencies: ["TestSupport", "SQLiteStorage", "Storage", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TestSupport", "SQLiteStorage", "Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictBoundaries
         ),
-        .testTarget(name: "ObservabilityTests", dependencies: ["TestSupport", "Observability", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
-        .testTarget(name: "XMLKitTests", dependencies: ["XMLKit"]),
-        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(
+            name: "ObservabilityTests",
+            dependencies: [
+                "TestSupport", "Observability", .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation"], swiftSettings: strictBoundaries),
+        .testTarget(name: "XMLKitTests", dependencies: ["XMLKit"], swiftSettings: strictBoundaries),
+        .testTarget(
+            name: "CommandLineKitTests",
+            dependencies: ["CommandLineKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictBoundaries
+        ),
         .testTarget(
             name: "BudsCoreTests",
-            dependencies: ["BudsCore", "DAGCBOR", "Identity", "Receipts", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "BudsCore", "DAGCBOR", "Geo", "Identity", "Receipts", "TestSupport", "Validation",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
         ),
         .testTarget(
             name: "BudsCLITests",
-            dependencies: ["TestSupport", "BudsCLI", "DAGCBOR", "Identity", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TestSupport", "BudsCLI", "BudsCore", "DAGCBOR", "Identity",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
         ),
         .testTarget(
             name: "RememberCoreTests",
-            dependencies: ["TestSupport", "RememberCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TestSupport", "RememberCore", "Validation", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
         ),
-        .testTarget(name: "RememberCLITests", dependencies: ["TestSupport", "RememberCLI"]),
+        .testTarget(name: "RememberCLITests", dependencies: ["TestSupport", "RememberCLI"], swiftSettings: strictBoundaries),
         .testTarget(
             name: "UmiLogCoreTests",
             dependencies: [
-                "TestSupport", "UmiLogCore", "Geo", "XMLKit", "Receipts", .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+                "TestSupport", "UmiLogCore", "Geo", "XMLKit", "Receipts", "Identity", "Storage", "SQLiteStorage", "Validation",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
         ),
-        .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"]),
+        // Test support, not shipped: generated pipeline input with planted answers (also used by
+        // the Benchmarks package, hence a library product).
+        .target(
+            name: "UmiLogSynthetic", dependencies: ["Geo", "UmiLogPipeline"], path: "Tests/UmiLogSynthetic",
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"], swiftSettings: strictBoundaries),
         .testTarget(
-            name: "UmiLogPipelineTests", dependencies: ["TestSupport", "UmiLogPipeline", "UmiLogCore", "Geo", "Storage"]
+            name: "UmiLogPipelineTests",
+            dependencies: [
+                "TestSupport", "UmiLogPipeline", "UmiLogSynthetic", "UmiLogCore", "Geo", "Storage",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
         ),
-        .testTarget(name: "FlipcashCLITests", dependencies: ["TestSupport", "FlipcashCLI"]),
+        .testTarget(name: "FlipcashCLITests", dependencies: ["TestSupport", "FlipcashCLI"], swiftSettings: strictBoundaries),
         .testTarget(
             name: "FlipcashCoreTests",
             dependencies: [
-                "TestSupport", "FlipcashCore", "Observability", "Validation", .product(name: "Logging", package: "swift-log"),
-            ]
+                "TestSupport", "FlipcashCore", "Observability", "Validation", "DAGCBOR", .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictBoundaries
         ),
-        .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"]),
+        .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"], swiftSettings: strictBoundaries),
         .testTarget(
             name: "KilroyCoreTests",
             dependencies: [
-                "TestSupport", "KilroyCore", "KilroyAPI", "Geo",
+                "TestSupport", "KilroyCore", "KilroyAPI", "Geo", "Validation",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
         .testTarget(
             name: "KilroyCloudTests",
@@ -284,14 +359,17 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
         .testTarget(
             name: "KilroyCLITests",
             dependencies: [
                 "TestSupport", "KilroyCLI", "AppServer",
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
         .testTarget(
             name: "AppServerTests",
@@ -299,9 +377,11 @@ let package = Package(
                 "TestSupport", "AppServer", "KilroyCloud",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            swiftSettings: strictBoundaries
         ),
     ],
     swiftLanguageModes: [.v6]

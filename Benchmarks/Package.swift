@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "BudsCore", package: "LocalFirstApps"),
                 .product(name: "DAGCBOR", package: "LocalFirstApps"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/BudsBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -51,6 +52,7 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "RememberCore", package: "LocalFirstApps"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/RememberBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
