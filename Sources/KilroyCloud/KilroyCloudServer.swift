@@ -92,8 +92,3 @@ public struct KilroyCloudServer: Sendable {
         }
     }
 }
-
-/// The name ``KilroyCloudServer`` had before the device's client protocol and the server took
-/// different names. Internal, so no module sees two types called this; kept only because one
-/// test file of another owner (`CredentialLoggingTests`) still says it — remove it with that use.
-typealias KilroyCloudService = KilroyCloudServer

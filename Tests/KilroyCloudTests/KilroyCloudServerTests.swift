@@ -7,7 +7,7 @@ import Logging
 import Testing
 
 @Suite("Kilroy cloud service")
-struct KilroyCloudServiceTests {
+struct KilroyCloudServerTests {
     @Test("the OpenAPI document is served as application/yaml, byte for byte")
     func openAPIDocument() async throws {
         let harness = try KilroyCloudHarness()

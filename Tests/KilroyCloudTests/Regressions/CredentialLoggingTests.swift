@@ -20,7 +20,7 @@ struct CredentialLoggingTests {
         let blobs = try BlobStore(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-logs-\(UUID().uuidString)"))
         defer { try? FileManager.default.removeItem(at: blobs.directory) }
-        let service = KilroyCloudService(
+        let service = KilroyCloudServer(
             store: try SQLiteKilroyStore.inMemory(), blobs: blobs,
             configuration: .init(dropRateLimit: RateLimit(burst: 1, perMinute: 1)), logger: logger)
         let router = Router()
