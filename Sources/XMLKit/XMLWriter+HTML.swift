@@ -9,19 +9,8 @@ extension XMLWriter {
     /// of escaping it themselves: one rule, so no page forgets a character and lets a diver's
     /// note or a site's name open a tag.
     public static func escapingHTML(_ text: String) -> String {
-        guard text.utf8.contains(where: { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }) else { return text }
         var escaped = ""
-        escaped.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
+        escape(text, for: .html, into: &escaped)
         return escaped
     }
 }

@@ -123,6 +123,23 @@ public struct XMLWriter: Sendable {
     /// Appends `string` escaped as text (`inAttribute: false`) or as an attribute value, with
     /// characters XML 1.0 cannot carry replaced by U+FFFD.
     mutating func appendEscaped(_ string: String, inAttribute: Bool) {
+        Self.escape(string, for: inAttribute ? .attribute : .text, into: &output)
+    }
+
+    /// Where escaped text goes; each place has its own set of characters to replace.
+    enum EscapeContext {
+        /// XML character data: `&`, `<`, `>` and CR, and characters XML 1.0 forbids.
+        case text
+        /// An XML attribute value in either quote: also both quotes, tab and line feed (which a
+        /// reader would turn into spaces).
+        case attribute
+        /// HTML text or an attribute value in either quote: `&`, `<`, `>`, `"` and `'` (as
+        /// `&#39;`, which every HTML version knows, unlike `&apos;`); everything else as it is.
+        case html
+    }
+
+    /// The one escaping rule of the package's writers, for each ``EscapeContext``.
+    static func escape(_ string: String, for context: EscapeContext, into output: inout String) {
         let needsWork = string.utf8.contains { byte in
             byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0xEF
         }
@@ -130,17 +147,20 @@ public struct XMLWriter: Sendable {
             output += string
             return
         }
+        let isHTML = context == .html
+        let inAttribute = context == .attribute
         for scalar in string.unicodeScalars {
             switch scalar {
             case "&": output += "&amp;"
             case "<": output += "&lt;"
             case ">" where !inAttribute: output += "&gt;"
-            case "\"" where inAttribute: output += "&quot;"
+            case "\"" where inAttribute || isHTML: output += "&quot;"
+            case "'" where isHTML: output += "&#39;"
             case "'" where inAttribute: output += "&apos;"
             case "\t" where inAttribute: output += "&#9;"
             case "\n" where inAttribute: output += "&#10;"
-            case "\r": output += "&#13;" // a literal CR would be read back as LF
-            default: output.unicodeScalars.append(Self.isXMLCharacter(scalar) ? scalar : "\u{FFFD}")
+            case "\r" where !isHTML: output += "&#13;" // a literal CR would be read back as LF
+            default: output.unicodeScalars.append(isHTML || Self.isXMLCharacter(scalar) ? scalar : "\u{FFFD}")
             }
         }
     }
