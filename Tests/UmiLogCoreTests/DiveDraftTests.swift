@@ -61,7 +61,7 @@ struct DiveDraftTests {
     func messages() {
         let issue = DiveDraft.essentials(depth: 400).issues()[0]
         #expect(issue.message == "depth: must be 0–330 m")
-        #expect(UmiLogError.invalidField(.bottomTime, reason: "must be 1–600 minutes").errorDescription == "time: must be 1–600 minutes")
+        #expect(UmiLogError.invalidField(FieldIssue(.bottomTime, "must be 1–600 minutes")).errorDescription == "time: must be 1–600 minutes")
     }
 
     @Test("validated output trims text, lower-cases tags once each, and maps 21 % to air")

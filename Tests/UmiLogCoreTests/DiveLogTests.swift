@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+import Validation
 @testable import UmiLogCore
 
 @Suite("Dive log: the wizard's save reaches history, stats, species and lists")
@@ -51,7 +52,7 @@ struct DiveLogTests {
         defer { log.remove() }
         var draft = DiveDraft.essentials(depth: 331)
         draft.sightings = [SightingDraft(speciesID: "chelonia-mydas")]
-        await #expect(throws: UmiLogError.invalidField(.maxDepth, reason: "must be 0–330 m")) {
+        await #expect(throws: UmiLogError.invalidField(FieldIssue(.maxDepth, "must be 0–330 m"))) {
             try await log.services.saver.save(draft, at: .testNow)
         }
         #expect(try await log.services.dives.count() == 0)

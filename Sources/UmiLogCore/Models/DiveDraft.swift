@@ -159,9 +159,9 @@ public struct DiveDraft: Hashable, Sendable {
     ///
     /// - Throws: `UmiLogError.invalidField` for the first problem of ``issues()``.
     public func validated(id: UUID, createdAt: Date, updatedAt: Date) throws(UmiLogError) -> (Dive, [Sighting]) {
-        if let issue = issues().first { throw .invalidField(issue.field, reason: issue.reason) }
+        if let issue = issues().first { throw .invalidField(issue) }
         guard let startTime, let maxDepthMeters, let bottomTimeSeconds else {
-            throw .invalidField(.startTime, reason: "give the date and time the dive started")  // unreachable: issues() covers these
+            throw .invalidField(FieldIssue(.startTime, "give the date and time the dive started"))  // unreachable: issues() covers these
         }
         let dive = Dive(
             id: id, siteID: siteID?.trimmingCharacters(in: .whitespaces), startTime: startTime,

@@ -1,9 +1,10 @@
 public import Foundation
+public import Validation
 
 /// Everything that can go wrong in UmiLog, each with a message a person can act on.
 public enum UmiLogError: LocalizedError, Equatable, Sendable {
     /// A dive field that cannot be accepted as given (the wizard's per-field message).
-    case invalidField(DiveField, reason: String)
+    case invalidField(FieldIssue<DiveField>)
     case siteNotFound(String)
     case speciesNotFound(String)
     /// A species name that matches several species; the candidates' ids.
@@ -24,8 +25,8 @@ public enum UmiLogError: LocalizedError, Equatable, Sendable {
 
     public var errorDescription: String? {
         switch self {
-        case .invalidField(let field, let reason):
-            "\(field.rawValue): \(reason)"
+        case .invalidField(let issue):
+            issue.message
         case .siteNotFound(let id):
             "site: no dive site \(id). Find one with: umilog sites search NAME"
         case .speciesNotFound(let name):
