@@ -7,6 +7,11 @@ import PackageDescription
 /// services, view models, cloud client) and a CLI that drives it from a terminal.
 /// Dependency direction is one way: CLI → Core → Kits; each app's Cloud module is mounted by
 /// `app-server`, and its Core and Cloud share only the generated API module.
+///
+/// Targets are grouped by app, each test target beside the module it tests; a CLI's test target
+/// depends on its executable so that `swift test` builds the binary the tests run.
+/// ARCHITECTURE.md's module map lists every module with exactly these dependencies
+/// (`swift Scripts/check-architecture.swift` checks it).
 /// Boundaries the compiler polices (as Hummingbird does): existentials are spelled `any`, a file
 /// uses only members of modules it imports itself, and imports are internal unless a module's
 /// public API shows the imported types (`public import`).
@@ -59,11 +64,23 @@ let package = Package(
         .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.1"),
     ],
     targets: [
-        // MARK: Kits
+        // MARK: Kits: app-agnostic building blocks, each with its tests
         .target(name: "DAGCBOR", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictBoundaries),
+        .testTarget(name: "DAGCBORTests", dependencies: ["TestSupport", "DAGCBOR"], swiftSettings: strictBoundaries),
         .target(name: "Identity", dependencies: ["DAGCBOR", "Storage", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictBoundaries),
+        .testTarget(
+            name: "IdentityTests",
+            dependencies: ["TestSupport", "Identity", "DAGCBOR", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictBoundaries
+        ),
         .target(name: "Receipts", dependencies: ["DAGCBOR", "Identity"], swiftSettings: strictBoundaries),
+        .testTarget(
+            name: "ReceiptsTests",
+            dependencies: ["TestSupport", "Receipts", "DAGCBOR", "Identity", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictBoundaries
+        ),
         .target(name: "Geo", swiftSettings: strictBoundaries),
+        .testTarget(name: "GeoTests", dependencies: ["TestSupport", "Geo"], swiftSettings: strictBoundaries),
         // zlib, for the Storage kit's gzip (dataset tiles); Debian's zlib1g-dev, Apple's SDKs.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
@@ -71,16 +88,32 @@ let package = Package(
             dependencies: ["DAGCBOR", "CZlib"],
             swiftSettings: strictBoundaries
         ),
+        .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage"], swiftSettings: strictBoundaries),
         // The GRDB half of storage, apart so that a server store on PostgreSQL links no SQLite.
         .target(
             name: "SQLiteStorage", dependencies: ["Storage", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictBoundaries
         ),
+        .testTarget(
+            name: "SQLiteStorageTests",
+            dependencies: ["TestSupport", "SQLiteStorage", "Storage", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictBoundaries
+        ),
         .target(
             name: "Observability", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strictBoundaries
         ),
+        .testTarget(
+            name: "ObservabilityTests",
+            dependencies: [
+                "TestSupport", "Observability", .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
         .target(name: "Validation", swiftSettings: strictBoundaries),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation"], swiftSettings: strictBoundaries),
         .target(name: "XMLKit", swiftSettings: strictBoundaries),
+        .testTarget(name: "XMLKitTests", dependencies: ["XMLKit"], swiftSettings: strictBoundaries),
         .target(
             name: "CommandLineKit",
             dependencies: [
@@ -88,6 +121,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "CommandLineKitTests",
+            dependencies: ["CommandLineKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictBoundaries
+        ),
+
+        // MARK: Test support shared by the test targets (never shipped)
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            path: "Tests/TestSupport",
             swiftSettings: strictBoundaries
         ),
 
@@ -102,12 +150,28 @@ let package = Package(
             ],
             swiftSettings: strictBoundaries
         ),
+        .testTarget(
+            name: "BudsCoreTests",
+            dependencies: [
+                "BudsCore", "DAGCBOR", "Geo", "Identity", "Receipts", "TestSupport", "Validation",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
         .executableTarget(
             name: "BudsCLI",
             dependencies: [
                 "BudsCore", "DAGCBOR", "Identity", "Receipts", "Storage", "Validation", "CommandLineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "BudsCLITests",
+            dependencies: [
+                "TestSupport", "BudsCLI", "BudsCore", "DAGCBOR", "Identity",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictBoundaries
         ),
@@ -122,6 +186,14 @@ let package = Package(
             ],
             swiftSettings: strictBoundaries
         ),
+        .testTarget(
+            name: "RememberCoreTests",
+            dependencies: [
+                "TestSupport", "RememberCore", "Validation", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
         .executableTarget(
             name: "RememberCLI",
             dependencies: [
@@ -131,6 +203,7 @@ let package = Package(
             ],
             swiftSettings: strictBoundaries
         ),
+        .testTarget(name: "RememberCLITests", dependencies: ["TestSupport", "RememberCLI"], swiftSettings: strictBoundaries),
 
         // MARK: Kilroy
         .target(
@@ -141,12 +214,22 @@ let package = Package(
             ],
             exclude: ["openapi.yaml", "openapi-generator-config.yaml"]
         ),
+        .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"], swiftSettings: strictBoundaries),
         .target(
             name: "KilroyCore",
             dependencies: [
                 "KilroyAPI", "Geo", "Storage", "Validation", "XMLKit",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "KilroyCoreTests",
+            dependencies: [
+                "TestSupport", "KilroyCore", "KilroyAPI", "Geo", "Validation",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictBoundaries
@@ -165,11 +248,31 @@ let package = Package(
             ],
             swiftSettings: strictBoundaries
         ),
+        .testTarget(
+            name: "KilroyCloudTests",
+            dependencies: [
+                "TestSupport", "KilroyCloud", "KilroyAPI", "Geo", "Storage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
         .executableTarget(
             name: "KilroyCLI",
             dependencies: [
                 "KilroyCore", "Geo", "CommandLineKit", "Validation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "KilroyCLITests",
+            dependencies: [
+                "TestSupport", "KilroyCLI", "AppServer",
             ],
             swiftSettings: strictBoundaries
         ),
@@ -186,11 +289,34 @@ let package = Package(
             resources: [.process("Resources")],
             swiftSettings: strictBoundaries
         ),
+        .testTarget(
+            name: "UmiLogCoreTests",
+            dependencies: [
+                "TestSupport", "UmiLogCore", "Geo", "XMLKit", "Receipts", "Identity", "Storage", "SQLiteStorage", "Validation",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
         // The site-dataset pipeline (raw open-data records → clean regional tiles); a build tool,
         // not app runtime, so it stays out of UmiLogCore.
         .target(
             name: "UmiLogPipeline",
             dependencies: ["UmiLogCore", "Geo", "Storage", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictBoundaries
+        ),
+        // Test support, not shipped: generated pipeline input with planted answers (also used by
+        // the Benchmarks package, hence a library product).
+        .target(
+            name: "UmiLogSynthetic", dependencies: ["Geo", "UmiLogPipeline"], path: "Tests/UmiLogSynthetic",
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "UmiLogPipelineTests",
+            dependencies: [
+                "TestSupport", "UmiLogPipeline", "UmiLogSynthetic", "UmiLogCore", "Geo", "Storage",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictBoundaries
         ),
         .executableTarget(
@@ -202,6 +328,7 @@ let package = Package(
             ],
             swiftSettings: strictBoundaries
         ),
+        .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"], swiftSettings: strictBoundaries),
 
         // MARK: Flipcash
         .target(
@@ -220,119 +347,6 @@ let package = Package(
             exclude: ["Resources"],
             swiftSettings: strictBoundaries
         ),
-        .executableTarget(
-            name: "FlipcashCLI",
-            dependencies: [
-                "FlipcashCore", "CommandLineKit", "DAGCBOR", "Validation",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: strictBoundaries
-        ),
-
-        // MARK: Cloud
-        .executableTarget(
-            name: "AppServer",
-            dependencies: [
-                "KilroyCloud", "Observability", "CommandLineKit",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strictBoundaries
-        ),
-
-        // MARK: Tests
-        .target(
-            name: "TestSupport",
-            dependencies: [
-                .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
-            ],
-            path: "Tests/TestSupport",
-            swiftSettings: strictBoundaries
-        ),
-        .testTarget(name: "DAGCBORTests", dependencies: ["TestSupport", "DAGCBOR"], swiftSettings: strictBoundaries),
-        .testTarget(
-            name: "IdentityTests",
-            dependencies: ["TestSupport", "Identity", "DAGCBOR", .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: strictBoundaries
-        ),
-        .testTarget(
-            name: "ReceiptsTests",
-            dependencies: ["TestSupport", "Receipts", "DAGCBOR", "Identity", .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: strictBoundaries
-        ),
-        .testTarget(name: "GeoTests", dependencies: ["TestSupport", "Geo"], swiftSettings: strictBoundaries),
-        .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage"], swiftSettings: strictBoundaries),
-        .testTarget(
-            name: "SQLiteStorageTests",
-            dependencies: ["TestSupport", "SQLiteStorage", "Storage", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: strictBoundaries
-        ),
-        .testTarget(
-            name: "ObservabilityTests",
-            dependencies: [
-                "TestSupport", "Observability", .product(name: "Logging", package: "swift-log"),
-                .product(name: "InMemoryLogging", package: "swift-log"),
-            ],
-            swiftSettings: strictBoundaries
-        ),
-        .testTarget(name: "ValidationTests", dependencies: ["Validation"], swiftSettings: strictBoundaries),
-        .testTarget(name: "XMLKitTests", dependencies: ["XMLKit"], swiftSettings: strictBoundaries),
-        .testTarget(
-            name: "CommandLineKitTests",
-            dependencies: ["CommandLineKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: strictBoundaries
-        ),
-        .testTarget(
-            name: "BudsCoreTests",
-            dependencies: [
-                "BudsCore", "DAGCBOR", "Geo", "Identity", "Receipts", "TestSupport", "Validation",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strictBoundaries
-        ),
-        .testTarget(
-            name: "BudsCLITests",
-            dependencies: [
-                "TestSupport", "BudsCLI", "BudsCore", "DAGCBOR", "Identity",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strictBoundaries
-        ),
-        .testTarget(
-            name: "RememberCoreTests",
-            dependencies: [
-                "TestSupport", "RememberCore", "Validation", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strictBoundaries
-        ),
-        .testTarget(name: "RememberCLITests", dependencies: ["TestSupport", "RememberCLI"], swiftSettings: strictBoundaries),
-        .testTarget(
-            name: "UmiLogCoreTests",
-            dependencies: [
-                "TestSupport", "UmiLogCore", "Geo", "XMLKit", "Receipts", "Identity", "Storage", "SQLiteStorage", "Validation",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strictBoundaries
-        ),
-        // Test support, not shipped: generated pipeline input with planted answers (also used by
-        // the Benchmarks package, hence a library product).
-        .target(
-            name: "UmiLogSynthetic", dependencies: ["Geo", "UmiLogPipeline"], path: "Tests/UmiLogSynthetic",
-            swiftSettings: strictBoundaries
-        ),
-        .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"], swiftSettings: strictBoundaries),
-        .testTarget(
-            name: "UmiLogPipelineTests",
-            dependencies: [
-                "TestSupport", "UmiLogPipeline", "UmiLogSynthetic", "UmiLogCore", "Geo", "Storage",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strictBoundaries
-        ),
-        .testTarget(name: "FlipcashCLITests", dependencies: ["TestSupport", "FlipcashCLI"], swiftSettings: strictBoundaries),
         .testTarget(
             name: "FlipcashCoreTests",
             dependencies: [
@@ -341,33 +355,24 @@ let package = Package(
             ],
             swiftSettings: strictBoundaries
         ),
-        .testTarget(name: "KilroyAPITests", dependencies: ["KilroyAPI"], swiftSettings: strictBoundaries),
-        .testTarget(
-            name: "KilroyCoreTests",
+        .executableTarget(
+            name: "FlipcashCLI",
             dependencies: [
-                "TestSupport", "KilroyCore", "KilroyAPI", "Geo", "Validation",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                "FlipcashCore", "CommandLineKit", "DAGCBOR", "Validation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictBoundaries
         ),
-        .testTarget(
-            name: "KilroyCloudTests",
+        .testTarget(name: "FlipcashCLITests", dependencies: ["TestSupport", "FlipcashCLI"], swiftSettings: strictBoundaries),
+
+        // MARK: Cloud: one app-server mounts every app's cloud
+        .executableTarget(
+            name: "AppServer",
             dependencies: [
-                "TestSupport", "KilroyCloud", "KilroyAPI", "Geo", "Storage",
+                "KilroyCloud", "Observability", "CommandLineKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "InMemoryLogging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            swiftSettings: strictBoundaries
-        ),
-        .testTarget(
-            name: "KilroyCLITests",
-            dependencies: [
-                "TestSupport", "KilroyCLI", "AppServer",
             ],
             swiftSettings: strictBoundaries
         ),
