@@ -67,7 +67,9 @@ let package = Package(
         // MARK: Kits: app-agnostic building blocks, each with its tests
         .target(name: "DAGCBOR", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictBoundaries),
         .testTarget(name: "DAGCBORTests", dependencies: ["TestSupport", "DAGCBOR"], swiftSettings: strictBoundaries),
-        .target(name: "Identity", dependencies: ["DAGCBOR", "Storage", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictBoundaries),
+        .target(
+            name: "Identity", dependencies: ["DAGCBOR", "Storage", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strictBoundaries
+        ),
         .testTarget(
             name: "IdentityTests",
             dependencies: ["TestSupport", "Identity", "DAGCBOR", .product(name: "Crypto", package: "swift-crypto")],

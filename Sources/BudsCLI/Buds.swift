@@ -1,6 +1,6 @@
 import ArgumentParser
-import CommandLineKit
 import BudsCore
+import CommandLineKit
 import Foundation
 
 /// `buds`: the Buds journal from a terminal. Commands render state and forward actions to the

@@ -25,8 +25,9 @@ struct Init: AsyncParsableCommand {
         )
         if output.json { return try TerminalOutput.json(result) }
         print(result.did)
-        TerminalOutput.standardError(result.created
-            ? "Created a new identity in \(result.store)."
-            : "The journal in \(result.store) already has an identity.")
+        TerminalOutput.standardError(
+            result.created
+                ? "Created a new identity in \(result.store)."
+                : "The journal in \(result.store) already has an identity.")
     }
 }

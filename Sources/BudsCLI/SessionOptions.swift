@@ -66,7 +66,7 @@ struct SessionOptions: ParsableArguments {
         ]
         for (field, value) in given {
             guard let value, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
-                  let issue = field.emptyValueIssue(editing: editing)
+                let issue = field.emptyValueIssue(editing: editing)
             else { continue }
             throw BudsError.invalidField(issue)
         }

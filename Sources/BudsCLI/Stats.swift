@@ -24,15 +24,19 @@ struct Stats: AsyncParsableCommand {
         print("Favourites: \(insights.favorites)")
         if !insights.strains.isEmpty {
             print("\nStrains")
-            TerminalOutput.table(["STRAIN", "SESSIONS", "AVG RATING"], insights.strains.map {
-                [$0.strain, "\($0.sessions)", String(format: "%.2f", $0.averageRating)]
-            })
+            TerminalOutput.table(
+                ["STRAIN", "SESSIONS", "AVG RATING"],
+                insights.strains.map {
+                    [$0.strain, "\($0.sessions)", String(format: "%.2f", $0.averageRating)]
+                })
         }
         if !insights.methods.isEmpty {
             print("\nMethods")
-            TerminalOutput.table(["METHOD", "SESSIONS", "AVG RATING"], insights.methods.map {
-                [$0.method, "\($0.sessions)", String(format: "%.2f", $0.averageRating)]
-            })
+            TerminalOutput.table(
+                ["METHOD", "SESSIONS", "AVG RATING"],
+                insights.methods.map {
+                    [$0.method, "\($0.sessions)", String(format: "%.2f", $0.averageRating)]
+                })
         }
         if !insights.effects.isEmpty {
             print("\nEffects")

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Words for the errors Foundation throws, when they reach a person without a more specific
 /// message: file errors (`CocoaError`, with the path from `userInfo` and the system's reason),
@@ -29,13 +30,14 @@ package enum FoundationErrorText {
 
     /// `The data is not valid: at items.0.name: Expected to decode String but found a number.`
     package static func describe(_ error: DecodingError) -> String {
-        let (context, what): (DecodingError.Context?, String?) = switch error {
-        case .typeMismatch(let type, let context): (context, "expected \(typeName(type))")
-        case .valueNotFound(let type, let context): (context, "a \(typeName(type)) value is missing")
-        case .keyNotFound(let key, let context): (context, "the field \"\(key.stringValue)\" is missing")
-        case .dataCorrupted(let context): (context, nil)
-        @unknown default: (nil, nil)
-        }
+        let (context, what): (DecodingError.Context?, String?) =
+            switch error {
+            case .typeMismatch(let type, let context): (context, "expected \(typeName(type))")
+            case .valueNotFound(let type, let context): (context, "a \(typeName(type)) value is missing")
+            case .keyNotFound(let key, let context): (context, "the field \"\(key.stringValue)\" is missing")
+            case .dataCorrupted(let context): (context, nil)
+            @unknown default: (nil, nil)
+            }
         var parts = ["The data is not valid"]
         if let context, !context.codingPath.isEmpty { parts.append("at " + keyPath(context.codingPath)) }
         let detail = [what, context.map(\.debugDescription).flatMap { $0.isEmpty ? nil : $0 }]
@@ -60,7 +62,8 @@ package enum FoundationErrorText {
     }
 
     private static func describeCocoa(code: Int, userInfo: [String: Any]) -> String {
-        let path = (userInfo[NSFilePathErrorKey] as? String)
+        let path =
+            (userInfo[NSFilePathErrorKey] as? String)
             ?? (userInfo[NSURLErrorKey] as? URL)?.path
         let file = path ?? "the file"
         let underlying = (userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { error -> String? in

@@ -1,3 +1,5 @@
+public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Foundation
 
 /// The home folder the way a shell finds it: `$HOME` when it is set and not empty, else the
 /// user's entry in the user database.

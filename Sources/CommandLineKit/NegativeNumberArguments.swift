@@ -57,7 +57,8 @@ public struct NegativeNumberArguments: Sendable {
             if let name = Self.longOptionName(token), stack.contains(where: { $0.valueOptions.contains(name) }) {
                 let next = index + 1
                 if next < arguments.endIndex, Self.isNegativeNumber(arguments[next]),
-                   !stack.contains(where: { $0.shortNames.contains(Self.shortCandidate(arguments[next])) }) {
+                    !stack.contains(where: { $0.shortNames.contains(Self.shortCandidate(arguments[next])) })
+                {
                     result.append(token + "=" + arguments[next])
                     index = next + 1
                     continue

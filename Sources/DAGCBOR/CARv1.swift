@@ -38,10 +38,12 @@ public struct CARv1: Sendable, Equatable {
     public func encoded() throws(CARError) -> Data {
         let header: Data
         do {
-            header = try DAGCBORValue.map(DAGCBORMap([
-                "roots": .array(roots.map(DAGCBORValue.link)),
-                "version": .unsigned(1),
-            ])).encoded()
+            header = try DAGCBORValue.map(
+                DAGCBORMap([
+                    "roots": .array(roots.map(DAGCBORValue.link)),
+                    "version": .unsigned(1),
+                ])
+            ).encoded()
         } catch {
             throw .invalidHeader(error)
         }

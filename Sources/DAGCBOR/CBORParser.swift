@@ -65,10 +65,18 @@ struct CBORParser {
         let size: Int
         let minimum: UInt64
         switch info {
-        case 24: size = 1; minimum = 24
-        case 25: size = 2; minimum = 0x100
-        case 26: size = 4; minimum = 0x1_0000
-        case 27: size = 8; minimum = 0x1_0000_0000
+        case 24:
+            size = 1
+            minimum = 24
+        case 25:
+            size = 2
+            minimum = 0x100
+        case 26:
+            size = 4
+            minimum = 0x1_0000
+        case 27:
+            size = 8
+            minimum = 0x1_0000_0000
         case 31: throw .indefiniteLength(offset: itemOffset)
         default: throw .reservedAdditionalInfo(offset: itemOffset)
         }

@@ -20,11 +20,17 @@ extension CBORTape {
     func mismatch<T>(_ type: T.Type, at index: Int, path: () -> [any CodingKey]) -> DecodingError {
         let kind = tokens[index].kind
         if kind == .null {
-            return DecodingError.valueNotFound(type, .init(codingPath: path(),
-                                                           debugDescription: "Expected \(type) but found null instead."))
+            return DecodingError.valueNotFound(
+                type,
+                .init(
+                    codingPath: path(),
+                    debugDescription: "Expected \(type) but found null instead."))
         }
-        return DecodingError.typeMismatch(type, .init(codingPath: path(),
-                                                      debugDescription: "Expected \(type) but found \(describe(kind)) instead."))
+        return DecodingError.typeMismatch(
+            type,
+            .init(
+                codingPath: path(),
+                debugDescription: "Expected \(type) but found \(describe(kind)) instead."))
     }
 
     @inline(__always)
@@ -45,9 +51,11 @@ extension CBORTape {
     }
 
     private func outOfRange<T>(_ type: T.Type, description: String, path: () -> [any CodingKey]) -> DecodingError {
-        DecodingError.dataCorrupted(.init(codingPath: path(),
-                                          debugDescription: "The integer \(description) does not fit in \(type).",
-                                          underlyingError: DAGCBORError.integerOutOfRange))
+        DecodingError.dataCorrupted(
+            .init(
+                codingPath: path(),
+                debugDescription: "The integer \(description) does not fit in \(type).",
+                underlyingError: DAGCBORError.integerOutOfRange))
     }
 
     /// Only DAG-CBOR floats decode as `Double`: an integer is a different value (different bytes and CID).
@@ -64,8 +72,10 @@ extension CBORTape {
         let double = Double(bitPattern: token.argument)
         let float = Float(double)
         guard float.isFinite else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path(),
-                                                    debugDescription: "The float \(double) does not fit in Float."))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: path(),
+                    debugDescription: "The float \(double) does not fit in Float."))
         }
         return float
     }

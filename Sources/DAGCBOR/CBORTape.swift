@@ -34,8 +34,9 @@ final class CBORTape {
     func string(at index: Int) -> String {
         let token = tokens[index]
         return bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[token.start..<(token.start + Int(token.argument))]),
-                   as: UTF8.self)
+            String(
+                decoding: UnsafeBufferPointer(rebasing: buffer[token.start..<(token.start + Int(token.argument))]),
+                as: UTF8.self)
         }
     }
 

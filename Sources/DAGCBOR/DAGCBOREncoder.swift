@@ -24,8 +24,11 @@ public struct DAGCBOREncoder: Sendable {
             do {
                 try direct.writeCBOR(into: &writer, depth: 0)
             } catch {
-                throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: error.localizedDescription,
-                                                              underlyingError: error))
+                throw EncodingError.invalidValue(
+                    value,
+                    .init(
+                        codingPath: [], debugDescription: error.localizedDescription,
+                        underlyingError: error))
             }
             return Data(writer.bytes)
         }

@@ -92,8 +92,10 @@ final class DAGCBOREncoderImpl: Encoder {
         if kind == .single && requested == .single && scratch.bytes.isEmpty { return true }
         if pendingError == nil {
             pendingError = EncodingError.invalidValue(
-                "container", .init(codingPath: codingPath,
-                                   debugDescription: "A value asked for a \(requested) container after using a \(kind) one."))
+                "container",
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "A value asked for a \(requested) container after using a \(kind) one."))
         }
         return false
     }
@@ -136,8 +138,11 @@ final class DAGCBOREncoderImpl: Encoder {
     /// Used by the `Codable` conformances of `CID` and `DAGCBORValue` when they are handed this encoder directly.
     func encodeDirect(_ value: some DirectCBOREncodable) throws {
         guard begin(.single), scratch.bytes.isEmpty else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath,
-                                                          debugDescription: "A value was encoded twice into one encoder."))
+            throw EncodingError.invalidValue(
+                value,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "A value was encoded twice into one encoder."))
         }
         do {
             try value.writeCBOR(into: &scratch, depth: level)
@@ -158,8 +163,11 @@ final class DAGCBOREncoderImpl: Encoder {
 
     func encodingError(_ error: any Error, value: Any, path errorPath: CodingPath) -> EncodingError {
         let keys = errorPath.keys
-        return EncodingError.invalidValue(value, .init(codingPath: keys, debugDescription: error.localizedDescription,
-                                                       underlyingError: error))
+        return EncodingError.invalidValue(
+            value,
+            .init(
+                codingPath: keys, debugDescription: error.localizedDescription,
+                underlyingError: error))
     }
 
     // MARK: Map entries

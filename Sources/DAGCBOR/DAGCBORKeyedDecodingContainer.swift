@@ -66,8 +66,11 @@ struct DAGCBORKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
     private func require(_ key: Key) throws -> Int {
         guard let index = find(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath,
-                                                       debugDescription: "No value for the key \"\(key.stringValue)\"."))
+            throw DecodingError.keyNotFound(
+                key,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "No value for the key \"\(key.stringValue)\"."))
         }
         return index
     }
@@ -130,8 +133,9 @@ struct DAGCBORKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
     func superDecoder() throws -> any Decoder {
         guard let index = find(DAGCBORCodingKey.super.stringValue) else {
-            throw DecodingError.keyNotFound(DAGCBORCodingKey.super,
-                                            .init(codingPath: codingPath, debugDescription: "No value for the key \"super\"."))
+            throw DecodingError.keyNotFound(
+                DAGCBORCodingKey.super,
+                .init(codingPath: codingPath, debugDescription: "No value for the key \"super\"."))
         }
         return childDecoder(forKey: DAGCBORCodingKey.super, index: index)
     }

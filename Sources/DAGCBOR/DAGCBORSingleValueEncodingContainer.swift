@@ -10,8 +10,10 @@ struct DAGCBORSingleValueEncodingContainer: SingleValueEncodingContainer {
     private func claim() throws {
         guard encoder.kind == .single, encoder.scratch.bytes.isEmpty else {
             throw EncodingError.invalidValue(
-                "value", .init(codingPath: codingPath,
-                               debugDescription: "A single-value container was asked to encode a second value."))
+                "value",
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "A single-value container was asked to encode a second value."))
         }
     }
 

@@ -26,8 +26,11 @@ struct DAGCBORUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// The token index of the next element, or `valueNotFound` when the array is exhausted.
     private func next<T>(_ type: T.Type) throws -> Int {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: decoder.path(key),
-                                                          debugDescription: "The array has no more elements."))
+            throw DecodingError.valueNotFound(
+                type,
+                .init(
+                    codingPath: decoder.path(key),
+                    debugDescription: "The array has no more elements."))
         }
         return cursor
     }

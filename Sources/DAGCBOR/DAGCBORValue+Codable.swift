@@ -22,8 +22,11 @@ extension DAGCBORValue: Codable {
             try container.encode(value)
         case .negative(let value):
             guard value <= UInt64(Int64.max) else {
-                throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath,
-                                                             debugDescription: "Integers below Int64.min exist only in DAG-CBOR."))
+                throw EncodingError.invalidValue(
+                    self,
+                    .init(
+                        codingPath: encoder.codingPath,
+                        debugDescription: "Integers below Int64.min exist only in DAG-CBOR."))
             }
             var container = encoder.singleValueContainer()
             try container.encode(~Int64(value))

@@ -172,26 +172,42 @@ extension DAGCBORValue: Hashable {
         case (.null, .null): return true
         case (.link(let left), .link(let right)): return left == right
         case (.unsigned, _), (.negative, _), (.bytes, _), (.text, _), (.array, _), (.map, _),
-             (.float, _), (.bool, _), (.null, _), (.link, _):
+            (.float, _), (.bool, _), (.null, _), (.link, _):
             return false
         }
     }
 
     public func hash(into hasher: inout Hasher) {
         switch self {
-        case .unsigned(let value): hasher.combine(0 as UInt8); hasher.combine(value)
-        case .negative(let value): hasher.combine(1 as UInt8); hasher.combine(value)
-        case .bytes(let value): hasher.combine(2 as UInt8); hasher.combine(value)
+        case .unsigned(let value):
+            hasher.combine(0 as UInt8)
+            hasher.combine(value)
+        case .negative(let value):
+            hasher.combine(1 as UInt8)
+            hasher.combine(value)
+        case .bytes(let value):
+            hasher.combine(2 as UInt8)
+            hasher.combine(value)
         case .text(let value):
             hasher.combine(3 as UInt8)
             hasher.combine(value.utf8.count)
             for byte in value.utf8 { hasher.combine(byte) }
-        case .array(let value): hasher.combine(4 as UInt8); hasher.combine(value)
-        case .map(let value): hasher.combine(5 as UInt8); hasher.combine(value)
-        case .float(let value): hasher.combine(6 as UInt8); hasher.combine(value.bitPattern)
-        case .bool(let value): hasher.combine(7 as UInt8); hasher.combine(value)
+        case .array(let value):
+            hasher.combine(4 as UInt8)
+            hasher.combine(value)
+        case .map(let value):
+            hasher.combine(5 as UInt8)
+            hasher.combine(value)
+        case .float(let value):
+            hasher.combine(6 as UInt8)
+            hasher.combine(value.bitPattern)
+        case .bool(let value):
+            hasher.combine(7 as UInt8)
+            hasher.combine(value)
         case .null: hasher.combine(8 as UInt8)
-        case .link(let value): hasher.combine(9 as UInt8); hasher.combine(value)
+        case .link(let value):
+            hasher.combine(9 as UInt8)
+            hasher.combine(value)
         }
     }
 }
@@ -199,7 +215,8 @@ extension DAGCBORValue: Hashable {
 // MARK: - Literals
 
 extension DAGCBORValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
+{
     public init(stringLiteral value: String) { self = .text(value) }
     public init(integerLiteral value: Int64) { self = .integer(value) }
     public init(floatLiteral value: Double) { self = .float(value) }

@@ -22,12 +22,20 @@ enum UTF8Validation {
             var upper: UInt8 = 0xbf
             switch lead {
             case 0xc2...0xdf: length = 2
-            case 0xe0: length = 3; lower = 0xa0
+            case 0xe0:
+                length = 3
+                lower = 0xa0
             case 0xe1...0xec, 0xee...0xef: length = 3
-            case 0xed: length = 3; upper = 0x9f
-            case 0xf0: length = 4; lower = 0x90
+            case 0xed:
+                length = 3
+                upper = 0x9f
+            case 0xf0:
+                length = 4
+                lower = 0x90
             case 0xf1...0xf3: length = 4
-            case 0xf4: length = 4; upper = 0x8f
+            case 0xf4:
+                length = 4
+                upper = 0x8f
             default: return false
             }
             guard count - index >= length else { return false }

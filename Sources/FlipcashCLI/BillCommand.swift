@@ -28,10 +28,11 @@ struct BillOutput: Encodable {
     let svg: String?
 
     init(_ payload: CashCodePayload, correctedBytes: [Int]? = nil, svg: String? = nil) {
-        kind = switch payload.kind {
-        case .cash: "cash"
-        case .multiCurrency: "multiCurrency"
-        }
+        kind =
+            switch payload.kind {
+            case .cash: "cash"
+            case .multiCurrency: "multiCurrency"
+            }
         currency = payload.currency.code
         amount = Text.decimal(payload.amount)
         nonce = Text.hex(payload.nonce)

@@ -26,7 +26,12 @@ struct CurveCommand: ParsableCommand {
                 let cap = CurveCommand.curve.marketCap(supplyQuarks: supplyQuarks),
                 let reserve = CurveCommand.curve.tokensToValue(supply: 0, tokens: supply)
             else { throw ValidationError(FieldIssue("--supply", CurveQuoteError.supplyBeyondCurve(supply: supply).localizedDescription)) }
-            struct PriceOutput: Encodable { let supply: String; let price: String; let marketCap: String; let reserve: String }
+            struct PriceOutput: Encodable {
+                let supply: String
+                let price: String
+                let marketCap: String
+                let reserve: String
+            }
             let result = PriceOutput(
                 supply: Text.decimal(supply), price: Text.decimal(price), marketCap: Text.decimal(cap),
                 reserve: Text.decimal(reserve)
@@ -84,18 +89,26 @@ struct CurveCommand: ParsableCommand {
             guard (0..<DiscreteBondingCurve.tableSize).contains(from), count >= 0 else {
                 throw ValidationError("--from must be 0–\(DiscreteBondingCurve.tableSize - 1)")
             }
-            struct Row: Encodable { let step: Int; let supply: Int; let price: String; let cumulative: String }
+            struct Row: Encodable {
+                let step: Int
+                let supply: Int
+                let price: String
+                let cumulative: String
+            }
             let rows = (from..<min(from + count, DiscreteBondingCurve.tableSize)).compactMap { step -> Row? in
                 guard let price = CurveCommand.curve.price(atStep: step),
                     let cumulative = CurveCommand.curve.cumulativeValue(atStep: step)
                 else { return nil }
-                return Row(step: step, supply: step * DiscreteBondingCurve.stepSize, price: String(price.units),
-                           cumulative: String(cumulative.units))
+                return Row(
+                    step: step, supply: step * DiscreteBondingCurve.stepSize, price: String(price.units),
+                    cumulative: String(cumulative.units))
             }
             if output.json { return try TerminalOutput.json(rows) }
-            TerminalOutput.table(["STEP", "SUPPLY", "PRICE (1e-18)", "CUMULATIVE (1e-18)"], rows.map {
-                [String($0.step), String($0.supply), $0.price, $0.cumulative]
-            })
+            TerminalOutput.table(
+                ["STEP", "SUPPLY", "PRICE (1e-18)", "CUMULATIVE (1e-18)"],
+                rows.map {
+                    [String($0.step), String($0.supply), $0.price, $0.cumulative]
+                })
         }
     }
 
@@ -111,9 +124,16 @@ struct CurveCommand: ParsableCommand {
     }
 
     static func printQuote(gross: Decimal, fee: Decimal, net: Decimal, unit: String, spent: Decimal?, json: Bool) throws {
-        struct QuoteOutput: Encodable { let gross: String; let fee: String; let net: String; let unit: String; let spent: String? }
-        let result = QuoteOutput(gross: Text.decimal(gross), fee: Text.decimal(fee), net: Text.decimal(net), unit: unit,
-                                 spent: spent.map(Text.decimal))
+        struct QuoteOutput: Encodable {
+            let gross: String
+            let fee: String
+            let net: String
+            let unit: String
+            let spent: String?
+        }
+        let result = QuoteOutput(
+            gross: Text.decimal(gross), fee: Text.decimal(fee), net: Text.decimal(net), unit: unit,
+            spent: spent.map(Text.decimal))
         if json { return try TerminalOutput.json(result) }
         let spentText = result.spent.map { ", spent \($0) USDF" } ?? ""
         Swift.print("gross \(result.gross) \(unit), fee \(result.fee), net \(result.net) \(unit)\(spentText)")

@@ -67,7 +67,8 @@ extension Geohash {
             if runs.count <= rangeLimit {
                 return runs.map { run in
                     let start = GeohashBits.string(zValue: run.lowerBound, bitCount: bitCount)
-                    let end = run.upperBound == GeohashBits.mask(bitCount)
+                    let end =
+                        run.upperBound == GeohashBits.mask(bitCount)
                         ? "~"
                         : GeohashBits.string(zValue: run.upperBound + 1, bitCount: bitCount)
                     return GeohashRange(start: trimmingTrailingZeros(start), end: trimmingTrailingZeros(end))

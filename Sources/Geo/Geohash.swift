@@ -147,7 +147,7 @@ public enum Geohash {
         values.reserveCapacity(length)
         for (offset, character) in hash.enumerated() {
             guard let ascii = character.asciiValue, character.unicodeScalars.count == 1,
-                  case let value = valuesByASCII[Int(ascii)], value >= 0
+                case let value = valuesByASCII[Int(ascii)], value >= 0
             else {
                 throw .invalidCharacter(character, position: offset + 1)
             }

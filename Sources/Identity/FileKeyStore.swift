@@ -1,3 +1,6 @@
+public import Foundation
+import Storage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Foundation
-import Storage
 
 /// A ``KeyStore`` that keeps one file per key in a private folder: the store for Linux (and for
 /// command-line use on any platform).

@@ -27,8 +27,8 @@ enum KeyName {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
                 continue
             default:
                 throw KeyStoreError.invalidKeyName(name)

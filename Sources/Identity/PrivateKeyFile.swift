@@ -1,3 +1,5 @@
+public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Foundation
 
 /// The one rule for reading a private key from a file, used by every app (the journal's
 /// ``FileKeyStore``, an instructor's sign-off key): the file must be a regular file (not a

@@ -26,9 +26,10 @@ struct Drop: AsyncParsableCommand {
             throw FieldIssue<FieldName>("image", "cannot read \(image)")
         }
         let services = try options.services()
-        let memory = try await services.memories.drop(DropDraft(
-            latitude: lat, longitude: lon, imageData: data, comment: comment, placeName: place, placeAddress: address
-        ))
+        let memory = try await services.memories.drop(
+            DropDraft(
+                latitude: lat, longitude: lon, imageData: data, comment: comment, placeName: place, placeAddress: address
+            ))
         if let cloud = try await options.cloudClient(services) {
             let report = try await services.queue.sync(using: cloud)
             if let problem = report.errors.first { Output.warning(problem) }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import CommandLineKit
+import Foundation
 import KilroyCore
 import Validation
 

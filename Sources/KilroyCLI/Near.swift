@@ -44,10 +44,11 @@ struct Near: AsyncParsableCommand {
             Output.warning("the server's reciprocity policy held back other people's kilroys; drop one here to see them")
         }
         let rows = result.items.map { item in
-            let imageURL: String? = switch item.source {
-            case .local(let memory): try? services.store.imageURL(for: memory).absoluteString
-            case .cloud(let kilroy): kilroy.imageURL
-            }
+            let imageURL: String? =
+                switch item.source {
+                case .local(let memory): try? services.store.imageURL(for: memory).absoluteString
+                case .cloud(let kilroy): kilroy.imageURL
+                }
             return Row(
                 id: item.id, source: item.isLocal ? "local" : "cloud", distanceMeters: item.distanceMeters,
                 latitude: item.latitude, longitude: item.longitude, capturedAt: item.capturedAt,
@@ -61,7 +62,12 @@ struct Near: AsyncParsableCommand {
         }
         Output.table(
             ["ID", "DISTANCE", "FROM", "PLACE", "COMMENT"],
-            rows.map { [TextFormat.shortID($0.id), Output.distance($0.distanceMeters), $0.source, Output.snippet($0.placeName, limit: 24), Output.snippet($0.comment)] }
+            rows.map {
+                [
+                    TextFormat.shortID($0.id), Output.distance($0.distanceMeters), $0.source, Output.snippet($0.placeName, limit: 24),
+                    Output.snippet($0.comment),
+                ]
+            }
         )
     }
 }

@@ -65,7 +65,8 @@ public struct KilroyCloudServer: Sendable {
         }
         try handler.registerHandlers(
             on: group,
-            configuration: Configuration(dateTranscoder: LenientISO8601DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
+            configuration: Configuration(
+                dateTranscoder: LenientISO8601DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
             middlewares: [DeviceAuthentication()])
     }
 

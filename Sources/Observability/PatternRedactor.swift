@@ -62,7 +62,7 @@ public struct PatternRedactor: Sendable {
 
     private func maskedEmail(_ value: String) -> String? {
         guard let match = value.wholeMatch(of: /([^\s@]+)@([^\s@]+\.[^\s@]+)/),
-              let first = match.output.1.first
+            let first = match.output.1.first
         else { return nil }
         return "\(first)..@\(match.output.2)"
     }

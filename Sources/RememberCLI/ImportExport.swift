@@ -28,10 +28,11 @@ struct Import: AsyncParsableCommand {
         let report = try await services.contacts.importContacts(from: data, at: global.clock())
         if global.json {
             let now = global.clock()
-            return try TerminalOutput.json(ImportOutput(
-                imported: report.imported.map { PersonOutput($0, files: services.files, now: now) },
-                duplicates: report.duplicates, problems: report.problems
-            ))
+            return try TerminalOutput.json(
+                ImportOutput(
+                    imported: report.imported.map { PersonOutput($0, files: services.files, now: now) },
+                    duplicates: report.duplicates, problems: report.problems
+                ))
         }
         for problem in report.problems {
             TerminalOutput.standardError("remember: \(path): \(problem)")

@@ -19,9 +19,10 @@ struct List: AsyncParsableCommand {
             return try TerminalOutput.json(people.map { PersonOutput($0, files: services.files, now: now) })
         }
         if people.isEmpty {
-            print(search == nil && context == nil
-                ? "Nobody yet. Add someone with: remember add --name NAME --ramble \"what they look like\""
-                : "Nobody matches.")
+            print(
+                search == nil && context == nil
+                    ? "Nobody yet. Add someone with: remember add --name NAME --ramble \"what they look like\""
+                    : "Nobody matches.")
             return
         }
         Output.peopleTable(people, now: now)

@@ -73,7 +73,9 @@ struct Review: AsyncParsableCommand {
         while let card = session.current {
             if !global.json { show(card, number: session.position + 1, of: session.queue.count) }
             guard let line = readLine() else { break }
-            guard let outcome = await session.submit(answer: line) else { throw session.error ?? RememberError.storeFailed(reason: "the answer was not recorded") }
+            guard let outcome = await session.submit(answer: line) else {
+                throw session.error ?? RememberError.storeFailed(reason: "the answer was not recorded")
+            }
             outcomes.append(outcome)
             if !global.json { print(verdictLine(outcome)) }
         }
@@ -91,7 +93,7 @@ struct Review: AsyncParsableCommand {
         if let context = card.context { print("  met:      \(context)") }
         print("  keywords: \(card.hints.isEmpty ? "none" : card.hints.joined(separator: ", "))")
         print("Name: ", terminator: "")
-        fflush(nil) // all C streams: the prompt has no newline to flush it
+        fflush(nil)  // all C streams: the prompt has no newline to flush it
     }
 
     private func verdictLine(_ outcome: ReviewOutcome) -> String {
@@ -135,11 +137,12 @@ private struct QuizOutput: Encodable {
         missed = summary.missed
         missedNames = summary.missedNames
         answers = outcomes.map { outcome in
-            let verdict = switch outcome.verdict {
-            case .exact: "exact"
-            case .closeEnough: "closeEnough"
-            case .wrong: "wrong"
-            }
+            let verdict =
+                switch outcome.verdict {
+                case .exact: "exact"
+                case .closeEnough: "closeEnough"
+                case .wrong: "wrong"
+                }
             return Answer(
                 id: outcome.person.id.uuidString.lowercased(), name: outcome.person.name, answer: outcome.answer,
                 verdict: verdict, rating: outcome.rating.rawValue, intervalDays: outcome.person.review.intervalDays,

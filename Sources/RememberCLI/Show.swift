@@ -26,8 +26,9 @@ struct Show: AsyncParsableCommand {
         if !person.transcript.isEmpty { lines.append("  ramble:    \(person.transcript)") }
         if let sketch = person.sketchFile { lines.append("  sketch:    \(services.files.url(for: sketch).path)") }
         if let photo = person.photoFile { lines.append("  photo:     \(services.files.url(for: photo).path)") }
-        lines.append("  review:    \(Output.due(person, now: now)); interval \(review.intervalDays) d, ease "
-            + String(format: "%.2f", review.easeFactor) + ", \(review.repetitions) in a row, \(review.lapses) lapses")
+        lines.append(
+            "  review:    \(Output.due(person, now: now)); interval \(review.intervalDays) d, ease "
+                + String(format: "%.2f", review.easeFactor) + ", \(review.repetitions) in a row, \(review.lapses) lapses")
         if let last = review.lastReviewed { lines.append("  last:      \(Output.dateTime(last))") }
         lines.forEach { print($0) }
     }

@@ -29,7 +29,8 @@ public enum Gzip {
 
         // deflateBound is exact for one call; past 4 GiB zlib's 32-bit counters cannot say, so start
         // from a slightly padded size and grow if needed.
-        let bound = bytes.count <= Int(UInt32.max)
+        let bound =
+            bytes.count <= Int(UInt32.max)
             ? Int(deflateBound(&stream, uLong(bytes.count))) : bytes.count + bytes.count / 1000 + 1024
         var output = [UInt8](repeating: 0, count: max(64, bound))
         var written = 0

@@ -55,7 +55,8 @@ enum HEICStructure {
     /// a box running past the end of the file means the file was cut short; inside another box it
     /// means the sizes disagree.
     private static func readBox(_ bytes: [UInt8], at offset: Int, end: Int, topLevel: Bool) throws(ImageValidationError) -> Box {
-        let overrun: ImageValidationError = topLevel
+        let overrun: ImageValidationError =
+            topLevel
             ? .truncated(.heic)
             : .malformed(.heic, reason: "a box at byte \(offset) runs past the end of its parent box")
         guard end - offset >= 8 else { throw overrun }
@@ -77,7 +78,8 @@ enum HEICStructure {
         }
         if type == "uuid" { headerSize += 16 }
         guard size >= headerSize else {
-            throw .malformed(.heic, reason: "box \(ImageBytes.fourCC(bytes, at: offset + 4)) at byte \(offset) has size \(size), smaller than its header")
+            throw .malformed(
+                .heic, reason: "box \(ImageBytes.fourCC(bytes, at: offset + 4)) at byte \(offset) has size \(size), smaller than its header")
         }
         guard size <= end - offset else { throw overrun }
         return Box(type: type, start: offset, contentStart: offset + headerSize, end: offset + size)
@@ -218,7 +220,9 @@ enum HEICStructure {
         let version = try reader.read(1)
         _ = try reader.read(3)  // flags
         let sizes = try reader.read(2)
-        let offsetSize = sizes >> 12, lengthSize = sizes >> 8 & 0xF, baseOffsetSize = sizes >> 4 & 0xF
+        let offsetSize = sizes >> 12
+        let lengthSize = sizes >> 8 & 0xF
+        let baseOffsetSize = sizes >> 4 & 0xF
         let indexSize = version == 0 ? 0 : sizes & 0xF
         guard version <= 2, [offsetSize, lengthSize, baseOffsetSize, indexSize].allSatisfy([0, 4, 8].contains) else {
             throw .malformed(.heic, reason: "the iloc box has version \(version) or field sizes that do not exist")

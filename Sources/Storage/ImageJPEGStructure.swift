@@ -113,7 +113,8 @@ enum JPEGStructure {
         let height = Int(segment[s + 1]) << 8 | Int(segment[s + 2])
         let width = Int(segment[s + 3]) << 8 | Int(segment[s + 4])
         let componentCount = Int(segment[s + 5])
-        let precisionIsValid = losslessFrameMarkers.contains(marker)
+        let precisionIsValid =
+            losslessFrameMarkers.contains(marker)
             ? (2...16).contains(precision)
             : (marker == 0xC0 ? precision == 8 : precision == 8 || precision == 12)
         guard precisionIsValid else {
@@ -134,7 +135,9 @@ enum JPEGStructure {
         var ids: [UInt8] = []
         for index in 0..<componentCount {
             let c = s + 6 + 3 * index
-            let id = segment[c], sampling = segment[c + 1], table = segment[c + 2]
+            let id = segment[c]
+            let sampling = segment[c + 1]
+            let table = segment[c + 2]
             guard !ids.contains(id) else {
                 throw .malformed(.jpeg, reason: "the frame header repeats component \(id)")
             }
@@ -159,7 +162,8 @@ enum JPEGStructure {
             throw .malformed(.jpeg, reason: "the scan header (SOS) at byte \(offset) has length \(segment.count + 2), not \(6 + 2 * count)")
         }
         for index in 0..<count {
-            let id = segment[s + 1 + 2 * index], tables = segment[s + 2 + 2 * index]
+            let id = segment[s + 1 + 2 * index]
+            let tables = segment[s + 2 + 2 * index]
             guard frame.componentIDs.contains(id) else {
                 throw .malformed(.jpeg, reason: "the scan at byte \(offset) names component \(id), which the frame does not have")
             }

@@ -111,7 +111,8 @@ enum PNGStructure {
         }
         let width = ImageBytes.uint32(bytes, at: dataOffset)
         let height = ImageBytes.uint32(bytes, at: dataOffset + 4)
-        let bitDepth = bytes[dataOffset + 8], colourType = bytes[dataOffset + 9]
+        let bitDepth = bytes[dataOffset + 8]
+        let colourType = bytes[dataOffset + 9]
         guard (1...maxChunkLength).contains(width) else {
             throw .malformed(.png, reason: "IHDR width \(width) is outside 1 to 2^31 - 1")
         }

@@ -76,7 +76,8 @@ extension ImageFormat {
         }
         // "BM" alone is too common a start for text; a BMP header also states the file's size.
         if bytes.count >= 14, bytes.starts(with: "BM".utf8),
-           bytes[2..<6].reversed().reduce(0, { $0 << 8 | Int($1) }) == bytes.count {
+            bytes[2..<6].reversed().reduce(0, { $0 << 8 | Int($1) }) == bytes.count
+        {
             return "BMP"
         }
         return nil

@@ -1,3 +1,5 @@
+public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Foundation
 
 /// Creates the folders an app keeps its store in, readable by their owner only, whatever the
 /// umask.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import CommandLineKit
 import Foundation
-import Validation
 import UmiLogCore
+import Validation
 
 /// `umilog log`: the full wizard in one line.
 struct Log: AsyncParsableCommand {
@@ -100,17 +100,20 @@ struct List: AsyncParsableCommand {
         let sites = try await Output.sitesByID(dives, services: services)
         if global.json {
             let species = try await Output.speciesByID(dives, services: services)
-            return try TerminalOutput.json(dives.map { DiveOutput($0, site: $0.dive.siteID.flatMap { sites[$0] }, species: species, timeZone: services.timeZone) })
+            return try TerminalOutput.json(
+                dives.map { DiveOutput($0, site: $0.dive.siteID.flatMap { sites[$0] }, species: species, timeZone: services.timeZone) })
         }
         guard !dives.isEmpty else { return print("No dives logged yet. Log one with: umilog log --site ID --at … --depth … --time …") }
         let units = global.units
-        TerminalOutput.table(["ID", "WHEN", "SITE", "DEPTH", "TIME", "SIGHTINGS"], dives.map { logged in
-            let dive = logged.dive
-            return [
-                TextFormat.shortID(dive.id), Output.dateTime(dive.startTime), Output.siteName(dive.siteID, sites),
-                units.length(dive.maxDepthMeters), Output.duration(dive.bottomTimeSeconds), String(logged.sightings.count),
-            ]
-        })
+        TerminalOutput.table(
+            ["ID", "WHEN", "SITE", "DEPTH", "TIME", "SIGHTINGS"],
+            dives.map { logged in
+                let dive = logged.dive
+                return [
+                    TextFormat.shortID(dive.id), Output.dateTime(dive.startTime), Output.siteName(dive.siteID, sites),
+                    units.length(dive.maxDepthMeters), Output.duration(dive.bottomTimeSeconds), String(logged.sightings.count),
+                ]
+            })
     }
 }
 
@@ -152,7 +155,9 @@ enum DiveReport {
         }
         if let buddy = dive.buddy { lines.append("  buddy:       \(buddy)") }
         lines += details(dive.details, units: units)
-        if let rating = dive.rating { lines.append("  rating:      \(String(repeating: "★", count: rating))\(String(repeating: "☆", count: 5 - rating))") }
+        if let rating = dive.rating {
+            lines.append("  rating:      \(String(repeating: "★", count: rating))\(String(repeating: "☆", count: 5 - rating))")
+        }
         if !dive.tags.isEmpty { lines.append("  tags:        \(dive.tags.joined(separator: ", "))") }
         if let notes = dive.notes { lines.append("  notes:       \(notes)") }
         for (index, sighting) in logged.sightings.enumerated() {
@@ -161,7 +166,9 @@ enum DiveReport {
         }
         let samples = try await services.dives.samples(of: dive.id)
         if let deepest = DiveProfile.maximumDepth(of: samples), let last = samples.last {
-            lines.append("  profile:     \(Wording.counted(samples.count, "point")) over \(Output.duration(last.timeSeconds)), deepest sample \(units.length(deepest))")
+            lines.append(
+                "  profile:     \(Wording.counted(samples.count, "point")) over \(Output.duration(last.timeSeconds)), deepest sample \(units.length(deepest))"
+            )
         }
         for (signoff, status) in try await services.signoffs.verify(dive.id) {
             let who = signoff.payload.instructor.isEmpty ? signoff.signerDID : signoff.payload.instructor
@@ -179,7 +186,8 @@ enum DiveReport {
         if let air = details.airTemperatureCelsius { lines.append("  air:         \(units.temperature(air))") }
         if let suit = details.suit { lines.append("  suit:        \(suit)") }
         for (index, cylinder) in details.cylinders.enumerated() {
-            let gas = cylinder.heliumPercent > 0
+            let gas =
+                cylinder.heliumPercent > 0
                 ? "\(Wording.number(cylinder.oxygenPercent))/\(Wording.number(cylinder.heliumPercent))"
                 : cylinder.breathingGas?.label ?? "\(Wording.number(cylinder.oxygenPercent)) % O₂"
             let parts = [

@@ -73,12 +73,13 @@ struct ImportReport: Encodable {
         )
         let siteNames = Dictionary(preview.sites.map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
         dives = preview.candidates.map { candidate in
-            let (action, id, duplicateOf): (String, UUID?, UUID?) = switch candidate.action {
-            case .add(let id): ("add", id, nil)
-            case .alreadyInLog(let id): ("alreadyInLog", id, nil)
-            case .likelyDuplicate(let original): ("likelyDuplicate", nil, original)
-            case .skip: ("skip", nil, nil)
-            }
+            let (action, id, duplicateOf): (String, UUID?, UUID?) =
+                switch candidate.action {
+                case .add(let id): ("add", id, nil)
+                case .alreadyInLog(let id): ("alreadyInLog", id, nil)
+                case .likelyDuplicate(let original): ("likelyDuplicate", nil, original)
+                case .skip: ("skip", nil, nil)
+                }
             return DiveLine(
                 number: candidate.dive.number, start: candidate.dive.start.description,
                 durationSeconds: candidate.dive.durationSeconds, maxDepthMeters: candidate.dive.maxDepthMeters,
@@ -111,9 +112,13 @@ struct ImportReport: Encodable {
 
     func printText(units: UnitSystem, dateFormatConfirmed: Bool) {
         let displayName = LogbookFormat(rawValue: format)?.displayName ?? format
-        print("\(file): \(displayName), \(Wording.counted(found.dives, "dive")), \(Wording.counted(found.sites, "site")) (\(found.sitesWithGPS) with GPS)")
+        print(
+            "\(file): \(displayName), \(Wording.counted(found.dives, "dive")), \(Wording.counted(found.sites, "site")) (\(found.sitesWithGPS) with GPS)"
+        )
         if let maxDepth = found.maxDepthMeters {
-            print("  max depth \(units.length(maxDepth)), total time \(Self.clock(found.totalDurationSeconds)) (\(found.totalDurationSeconds) s), \(Wording.counted(found.samples, "profile point"))")
+            print(
+                "  max depth \(units.length(maxDepth)), total time \(Self.clock(found.totalDurationSeconds)) (\(found.totalDurationSeconds) s), \(Wording.counted(found.samples, "profile point"))"
+            )
         }
         if let first = found.firstDive, let last = found.lastDive {
             print("  first dive \(first.replacingOccurrences(of: "T", with: " ")), last dive \(last.replacingOccurrences(of: "T", with: " "))")
@@ -134,7 +139,9 @@ struct ImportReport: Encodable {
         for dive in dives where dive.action == "add" || dive.action == "alreadyInLog" {
             let number = dive.number.map { "#\($0)" } ?? "–"
             let what = dive.action == "add" ? (dryRun ? "would add" : "added") : "already in your log"
-            print("  \(number.padding(toLength: 6, withPad: " ", startingAt: 0)) \(dive.start.replacingOccurrences(of: "T", with: " "))  \(units.length(dive.maxDepthMeters))  \(Self.clock(dive.durationSeconds))  \(dive.site ?? "–")  \(what)")
+            print(
+                "  \(number.padding(toLength: 6, withPad: " ", startingAt: 0)) \(dive.start.replacingOccurrences(of: "T", with: " "))  \(units.length(dive.maxDepthMeters))  \(Self.clock(dive.durationSeconds))  \(dive.site ?? "–")  \(what)"
+            )
         }
         if !issues.isEmpty {
             print("Problems:")
@@ -142,9 +149,13 @@ struct ImportReport: Encodable {
         }
         if dryRun {
             let adding = dives.filter { $0.action == "add" }.count
-            print("Dry run: nothing was written (\(Wording.counted(adding, "dive")) would be added, \(alreadyInLog) already in your log, \(skipped) skipped).")
+            print(
+                "Dry run: nothing was written (\(Wording.counted(adding, "dive")) would be added, \(alreadyInLog) already in your log, \(skipped) skipped)."
+            )
         } else {
-            print("Imported \(Wording.counted(imported, "dive")) (\(alreadyInLog) already in your log, \(skipped) skipped), \(Wording.counted(createdSites, "new site")).")
+            print(
+                "Imported \(Wording.counted(imported, "dive")) (\(alreadyInLog) already in your log, \(skipped) skipped), \(Wording.counted(createdSites, "new site"))."
+            )
         }
     }
 

@@ -52,6 +52,8 @@ struct Pipeline: ParsableCommand {
         }
         let compressed = result.tiles.reduce(0) { $0 + $1.compressedBytes }
         let uncompressed = result.tiles.reduce(0) { $0 + $1.uncompressedBytes }
-        print("Wrote \(Wording.counted(result.tiles.count, "tile")) with \(Wording.counted(result.tiling.kept, "site")) (\(uncompressed) bytes of JSON, \(compressed) gzipped) to \(output).")
+        print(
+            "Wrote \(Wording.counted(result.tiles.count, "tile")) with \(Wording.counted(result.tiling.kept, "site")) (\(uncompressed) bytes of JSON, \(compressed) gzipped) to \(output)."
+        )
     }
 }

@@ -70,7 +70,10 @@ struct Keygen: ParsableCommand {
         // Created exclusively with mode 0600, so `sign` accepts it under the key-file rule.
         try PrivateKeyFile.create(Data(text.utf8), at: url.path)
         if output.json {
-            struct KeyOutput: Encodable { let file: String; let did: String }
+            struct KeyOutput: Encodable {
+                let file: String
+                let did: String
+            }
             return try TerminalOutput.json(KeyOutput(file: url.path, did: identity.didKey))
         }
         print("Wrote a new signing key to \(out) (keep it private).")

@@ -22,11 +22,13 @@ struct Sites: AsyncParsableCommand {
         }
         let hasDistance = sites.contains { $0.2 != nil }
         let header = ["ID", "NAME", "COUNTRY", "REGION", "MAX DEPTH"] + (hasDistance ? ["DISTANCE"] : []) + ["TAGS"]
-        TerminalOutput.table(header, sites.map { site, _, distance in
-            [site.id, site.name, site.country, site.region, site.maxDepthMeters.map(global.units.length) ?? "–"]
-                + (hasDistance ? [distance.map { Output.distance($0, units: global.units) } ?? ""] : [])
-                + [site.tags.prefix(4).map(\.rawValue).joined(separator: ", ")]
-        })
+        TerminalOutput.table(
+            header,
+            sites.map { site, _, distance in
+                [site.id, site.name, site.country, site.region, site.maxDepthMeters.map(global.units.length) ?? "–"]
+                    + (hasDistance ? [distance.map { Output.distance($0, units: global.units) } ?? ""] : [])
+                    + [site.tags.prefix(4).map(\.rawValue).joined(separator: ", ")]
+            })
     }
 
     struct Search: AsyncParsableCommand {
@@ -108,8 +110,11 @@ struct Sites: AsyncParsableCommand {
                 "  id:          \(site.id)",
                 "  where:       \([site.area, site.country, site.region].compactMap { $0 }.joined(separator: ", "))",
                 "  position:    " + (site.coordinate.map { String(format: "%.5f, %.5f", $0.latitude, $0.longitude) } ?? "unknown"),
-                "  depth:       " + [site.typicalDepthMeters.map { "typical \(units.length($0))" },
-                                     site.maxDepthMeters.map { "max \(units.length($0))" }].compactMap { $0 }.joined(separator: ", "),
+                "  depth:       "
+                    + [
+                        site.typicalDepthMeters.map { "typical \(units.length($0))" },
+                        site.maxDepthMeters.map { "max \(units.length($0))" },
+                    ].compactMap { $0 }.joined(separator: ", "),
                 "  entry:       \(site.entry.rawValue), \(site.difficulty.rawValue)",
                 "  tags:        \(site.tags.map(\.rawValue).joined(separator: ", "))",
                 "  status:      \(status?.rawValue ?? "not on your lists")" + (dives.isEmpty ? "" : " (\(Wording.counted(dives.count, "dive")))"),

@@ -20,9 +20,11 @@ struct SpeciesCommand: AsyncParsableCommand {
             let found = try await services.species.search(query.joined(separator: " "), limit: max(1, limit))
             if global.json { return try TerminalOutput.json(found.map { SpeciesOutput($0) }) }
             guard !found.isEmpty else { return print("No species found.") }
-            TerminalOutput.table(["ID", "COMMON NAME", "SCIENTIFIC NAME", "CATEGORY"], found.map {
-                [$0.id, $0.commonName, $0.scientificName, $0.category.rawValue]
-            })
+            TerminalOutput.table(
+                ["ID", "COMMON NAME", "SCIENTIFIC NAME", "CATEGORY"],
+                found.map {
+                    [$0.id, $0.commonName, $0.scientificName, $0.category.rawValue]
+                })
         }
     }
 
@@ -39,9 +41,11 @@ struct SpeciesCommand: AsyncParsableCommand {
             let popular = try await services.species.popular(limit: max(1, limit), region: region)
             if global.json { return try TerminalOutput.json(popular.map { SpeciesOutput($0.species, sightings: $0.sightings) }) }
             guard !popular.isEmpty else { return print("No species known\(region.map { " in \($0)" } ?? "").") }
-            TerminalOutput.table(["ID", "COMMON NAME", "SCIENTIFIC NAME", "SIGHTINGS"], popular.map {
-                [$0.species.id, $0.species.commonName, $0.species.scientificName, String($0.sightings)]
-            })
+            TerminalOutput.table(
+                ["ID", "COMMON NAME", "SCIENTIFIC NAME", "SIGHTINGS"],
+                popular.map {
+                    [$0.species.id, $0.species.commonName, $0.species.scientificName, String($0.sightings)]
+                })
         }
     }
 }

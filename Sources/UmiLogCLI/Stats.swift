@@ -50,7 +50,12 @@ struct Seed: AsyncParsableCommand {
         let sites = try await services.sites.count()
         let dives = try await services.dives.count()
         if global.json {
-            struct SeedOutput: Encodable { let inserted: [String: Int]; let skipped: [String]; let sites: Int; let dives: Int }
+            struct SeedOutput: Encodable {
+                let inserted: [String: Int]
+                let skipped: [String]
+                let sites: Int
+                let dives: Int
+            }
             return try TerminalOutput.json(SeedOutput(inserted: report.inserted, skipped: report.skipped, sites: sites, dives: dives))
         }
         let added = report.inserted.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key.replacingOccurrences(of: "_", with: " "))" }

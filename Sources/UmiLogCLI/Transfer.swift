@@ -100,10 +100,17 @@ struct Export: AsyncParsableCommand {
             throw ValidationError("Couldn't write \(out): \(error.localizedDescription)")
         }
         if global.json {
-            struct ExportOutput: Encodable { let file: String; let format: String; let dives: Int; let sites: Int; let bytes: Int }
-            return try TerminalOutput.json(ExportOutput(
-                file: out, format: format.rawValue, dives: logbook.dives.count, sites: logbook.sites.count, bytes: text.utf8.count
-            ))
+            struct ExportOutput: Encodable {
+                let file: String
+                let format: String
+                let dives: Int
+                let sites: Int
+                let bytes: Int
+            }
+            return try TerminalOutput.json(
+                ExportOutput(
+                    file: out, format: format.rawValue, dives: logbook.dives.count, sites: logbook.sites.count, bytes: text.utf8.count
+                ))
         }
         let dives = logbook.dives.count
         let sites = logbook.sites.count

@@ -23,9 +23,9 @@ public struct DecimalRangeValidator: Validator {
     public func validate(_ input: String) -> Double? {
         let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.wholeMatch(of: /[+\-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)/) != nil,
-              let value = Double(trimmed), value.isFinite,
-              range.contains(value),
-              !(excludesLowerBound && value == range.lowerBound)
+            let value = Double(trimmed), value.isFinite,
+            range.contains(value),
+            !(excludesLowerBound && value == range.lowerBound)
         else { return nil }
         return value == 0 ? 0 : value
     }

@@ -11,7 +11,7 @@ extension DocumentParser {
     /// element (unless it is empty, `<a/>`) once the whole tag has been read.
     mutating func parseStartTag() throws(XMLError) -> StartTag {
         let line = cursor.currentLine()
-        cursor.advance() // "<"
+        cursor.advance()  // "<"
         guard let first = cursor.current else { throw .unexpectedEndOfInput(inside: "tag", line: line) }
         guard XMLByte.isNameStart(first) else {
             throw .malformedMarkup(expected: "an element name after “<” (a literal “<” is written &lt;)", line: line)
@@ -109,7 +109,8 @@ extension DocumentParser {
         let start = cursor.position
         // Most values need no decoding: take their bytes as they are.
         while let byte = cursor.current, byte != quote, byte != XMLByte.ampersand, byte != XMLByte.lessThan,
-              byte >= XMLByte.space {
+            byte >= XMLByte.space
+        {
             cursor.advance()
         }
         if cursor.current == quote {
@@ -148,7 +149,7 @@ extension DocumentParser {
     /// Reads an end tag, which must close the innermost open element, and closes it.
     mutating func parseEndTag() throws(XMLError) {
         let opening = cursor.position
-        cursor.advance(by: 2) // "</"
+        cursor.advance(by: 2)  // "</"
         guard let open = openNames.last else { throw .contentAfterRootElement(line: cursor.line(at: opening)) }
         guard let first = cursor.current else {
             throw .unexpectedEndOfInput(inside: "end tag", line: cursor.line(at: opening))
@@ -202,7 +203,7 @@ extension DocumentParser {
     /// because silently keeping or dropping it would change the data being imported.
     mutating func parseReference() throws(XMLError) -> UInt32 {
         let opening = cursor.position
-        cursor.advance() // "&"
+        cursor.advance()  // "&"
         let advice = " (a literal “&” is written &amp;)"
         guard let first = cursor.current else {
             throw .unexpectedEndOfInput(inside: "reference", line: cursor.line(at: opening))
@@ -247,11 +248,11 @@ extension DocumentParser {
         }
         cursor.advance()
         switch cursor.bytes[name] {
-        case [0x6C, 0x74]: return UInt32(XMLByte.lessThan) // lt
-        case [0x67, 0x74]: return UInt32(XMLByte.greaterThan) // gt
-        case [0x61, 0x6D, 0x70]: return UInt32(XMLByte.ampersand) // amp
-        case [0x71, 0x75, 0x6F, 0x74]: return UInt32(XMLByte.doubleQuote) // quot
-        case [0x61, 0x70, 0x6F, 0x73]: return UInt32(XMLByte.singleQuote) // apos
+        case [0x6C, 0x74]: return UInt32(XMLByte.lessThan)  // lt
+        case [0x67, 0x74]: return UInt32(XMLByte.greaterThan)  // gt
+        case [0x61, 0x6D, 0x70]: return UInt32(XMLByte.ampersand)  // amp
+        case [0x71, 0x75, 0x6F, 0x74]: return UInt32(XMLByte.doubleQuote)  // quot
+        case [0x61, 0x70, 0x6F, 0x73]: return UInt32(XMLByte.singleQuote)  // apos
         default: throw .undefinedEntity(name: cursor.excerpt(name), line: cursor.line(at: opening))
         }
     }

@@ -7,22 +7,22 @@ enum XMLByte {
     static let lineFeed: UInt8 = 0x0A
     static let carriageReturn: UInt8 = 0x0D
     static let space: UInt8 = 0x20
-    static let exclamation: UInt8 = 0x21 // !
-    static let doubleQuote: UInt8 = 0x22 // "
-    static let hash: UInt8 = 0x23 // #
-    static let ampersand: UInt8 = 0x26 // &
-    static let singleQuote: UInt8 = 0x27 // '
-    static let hyphen: UInt8 = 0x2D // -
-    static let slash: UInt8 = 0x2F // /
-    static let colon: UInt8 = 0x3A // :
-    static let semicolon: UInt8 = 0x3B // ;
-    static let lessThan: UInt8 = 0x3C // <
-    static let equals: UInt8 = 0x3D // =
-    static let greaterThan: UInt8 = 0x3E // >
-    static let question: UInt8 = 0x3F // ?
-    static let openBracket: UInt8 = 0x5B // [
-    static let closeBracket: UInt8 = 0x5D // ]
-    static let lowercaseX: UInt8 = 0x78 // x
+    static let exclamation: UInt8 = 0x21  // !
+    static let doubleQuote: UInt8 = 0x22  // "
+    static let hash: UInt8 = 0x23  // #
+    static let ampersand: UInt8 = 0x26  // &
+    static let singleQuote: UInt8 = 0x27  // '
+    static let hyphen: UInt8 = 0x2D  // -
+    static let slash: UInt8 = 0x2F  // /
+    static let colon: UInt8 = 0x3A  // :
+    static let semicolon: UInt8 = 0x3B  // ;
+    static let lessThan: UInt8 = 0x3C  // <
+    static let equals: UInt8 = 0x3D  // =
+    static let greaterThan: UInt8 = 0x3E  // >
+    static let question: UInt8 = 0x3F  // ?
+    static let openBracket: UInt8 = 0x5B  // [
+    static let closeBracket: UInt8 = 0x5D  // ]
+    static let lowercaseX: UInt8 = 0x78  // x
 
     /// XML's white space (production S): space, tab, CR, LF. Not other Unicode spaces.
     @inline(__always)
@@ -34,7 +34,7 @@ enum XMLByte {
     /// valid UTF-8, and checking XML's exact non-ASCII name ranges would only reject files.
     @inline(__always)
     static func isNameStart(_ byte: UInt8) -> Bool {
-        let lowered = byte | 0x20 // folds A-Z onto a-z
+        let lowered = byte | 0x20  // folds A-Z onto a-z
         return (lowered >= 0x61 && lowered <= 0x7A) || byte == 0x5F || byte == colon || byte >= 0x80
     }
 

@@ -68,19 +68,19 @@ enum XMLEncoding {
         while index < bytes.count, XMLByte.isWhitespace(bytes[index]) { index += 1 }
         let opening = Array("<?xml".utf8)
         guard bytes[index...].starts(with: opening), index + 5 < bytes.count,
-              XMLByte.isWhitespace(bytes[index + 5])
+            XMLByte.isWhitespace(bytes[index + 5])
         else { return .utf8 }
         let start = index + 5
         guard let end = find([XMLByte.question, XMLByte.greaterThan], in: bytes, start..<bytes.count) else {
-            return .utf8 // the parser reports the unterminated declaration
+            return .utf8  // the parser reports the unterminated declaration
         }
         guard let name = try pseudoAttribute("encoding", in: bytes, start..<end) else { return .utf8 }
         switch String(decoding: name, as: UTF8.self).lowercased() {
         case "utf-8", "utf8", "utf-16", "utf16", "utf-16le", "utf-16be":
             return .utf8
         case "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "iso-ir-100", "cp819",
-             "ibm819", "csisolatin1", "windows-1252", "cp1252", "x-cp1252", "us-ascii", "ascii",
-             "iso646-us", "ansi_x3.4-1968":
+            "ibm819", "csisolatin1", "windows-1252", "cp1252", "x-cp1252", "us-ascii", "ascii",
+            "iso646-us", "ansi_x3.4-1968":
             return .windows1252
         case "iso-8859-15", "iso8859-15", "iso_8859-15", "latin-9", "latin9", "l9", "csisolatin9":
             return .latin9
@@ -216,7 +216,10 @@ enum XMLEncoding {
         var index = 0
         while index < count {
             let lead = bytes[index]
-            if lead >= 0x20 && lead < 0x80 { index += 1; continue }
+            if lead >= 0x20 && lead < 0x80 {
+                index += 1
+                continue
+            }
             if lead < 0x20 {
                 guard lead == XMLByte.tab || lead == XMLByte.lineFeed || lead == XMLByte.carriageReturn else {
                     throw .invalidCharacter(codePoint: UInt32(lead), line: XMLByte.line(in: bytes, at: index))
@@ -228,12 +231,20 @@ enum XMLEncoding {
             var secondRange: ClosedRange<UInt8> = 0x80...0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; secondRange = 0xA0...0xBF
+            case 0xE0:
+                length = 3
+                secondRange = 0xA0...0xBF
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; secondRange = 0x80...0x9F // no surrogates
-            case 0xF0: length = 4; secondRange = 0x90...0xBF
+            case 0xED:
+                length = 3
+                secondRange = 0x80...0x9F  // no surrogates
+            case 0xF0:
+                length = 4
+                secondRange = 0x90...0xBF
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; secondRange = 0x80...0x8F // nothing beyond U+10FFFF
+            case 0xF4:
+                length = 4
+                secondRange = 0x80...0x8F  // nothing beyond U+10FFFF
             default: throw .invalidUTF8(line: XMLByte.line(in: bytes, at: index))
             }
             guard index + length <= count, secondRange.contains(bytes[index + 1]) else {
@@ -243,7 +254,7 @@ enum XMLEncoding {
                 throw .invalidUTF8(line: XMLByte.line(in: bytes, at: index))
             }
             if lead == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
-                let codePoint = 0xFFC0 | UInt32(bytes[index + 2] & 0x3F) // EF BF BE/BF
+                let codePoint = 0xFFC0 | UInt32(bytes[index + 2] & 0x3F)  // EF BF BE/BF
                 throw .invalidCharacter(codePoint: codePoint, line: XMLByte.line(in: bytes, at: index))
             }
             index += length

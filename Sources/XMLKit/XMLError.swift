@@ -1,4 +1,4 @@
-public import Foundation // LocalizedError only
+public import Foundation  // LocalizedError only
 
 /// Why `XMLReader` could not read a document: one case per distinct problem, with the 1-based
 /// line where it was found, so an import can tell the user what is wrong with their file.
@@ -59,11 +59,11 @@ public enum XMLError: Error, Equatable, Sendable, LocalizedError {
         case .emptyDocument, .missingRootElement, .tooLarge, .unsupportedEncoding, .inputFailed:
             return nil
         case .invalidUTF8(let line), .invalidUTF16(let line), .invalidCharacter(_, let line),
-             .unexpectedEndOfInput(_, let line), .malformedMarkup(_, let line),
-             .mismatchedEndTag(_, _, let line), .undefinedEntity(_, let line),
-             .invalidCharacterReference(_, let line), .duplicateAttribute(_, let line),
-             .contentAfterRootElement(let line), .tooDeep(_, let line), .tooManyAttributes(_, let line),
-             .tokenTooLarge(_, let line), .elementTooLarge(_, _, let line):
+            .unexpectedEndOfInput(_, let line), .malformedMarkup(_, let line),
+            .mismatchedEndTag(_, _, let line), .undefinedEntity(_, let line),
+            .invalidCharacterReference(_, let line), .duplicateAttribute(_, let line),
+            .contentAfterRootElement(let line), .tooDeep(_, let line), .tooManyAttributes(_, let line),
+            .tokenTooLarge(_, let line), .elementTooLarge(_, _, let line):
             return line
         }
     }
@@ -135,7 +135,7 @@ public enum XMLError: Error, Equatable, Sendable, LocalizedError {
         let limit = 40
         guard bytes.count > limit else { return String(decoding: bytes, as: UTF8.self) }
         var end = bytes.startIndex + limit
-        while end > bytes.startIndex, bytes[end] & 0xC0 == 0x80 { end -= 1 } // not inside a character
+        while end > bytes.startIndex, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character
         return String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self) + "…"
     }
 

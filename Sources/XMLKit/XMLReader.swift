@@ -181,7 +181,7 @@ struct DocumentParser {
         case XMLByte.ampersand:
             let character = try attempt { parser throws(XMLError) in try parser.parseReference() }
             XMLByte.appendUTF8(character, to: &text)
-        default: // "<"
+        default:  // "<"
             switch cursor.byte(at: 1) {
             case XMLByte.slash:
                 try attempt { parser throws(XMLError) in try parser.parseEndTag() }

@@ -117,12 +117,13 @@ struct XMLStreamInput {
         while index > 0, bytes.count - index < 3, bytes[index - 1] & 0xC0 == 0x80 { index -= 1 }
         guard index > 0 else { return bytes.count }
         let lead = bytes[index - 1]
-        let length = switch lead {
-        case 0xC0...0xDF: 2
-        case 0xE0...0xEF: 3
-        case 0xF0...0xF7: 4
-        default: 1
-        }
+        let length =
+            switch lead {
+            case 0xC0...0xDF: 2
+            case 0xE0...0xEF: 3
+            case 0xF0...0xF7: 4
+            default: 1
+            }
         // Complete, or not a lead byte at all (validation reports it): nothing held back.
         return bytes.count - (index - 1) >= length ? bytes.count : index - 1
     }

@@ -77,7 +77,7 @@ public struct XMLTree: Hashable, Sendable {
     public var trimmedText: String? {
         let bytes = text.utf8
         guard let first = bytes.firstIndex(where: { !XMLByte.isWhitespace($0) }),
-              let last = bytes.lastIndex(where: { !XMLByte.isWhitespace($0) })
+            let last = bytes.lastIndex(where: { !XMLByte.isWhitespace($0) })
         else { return nil }
         // Cut on bytes, not Characters: a combining mark after a space would otherwise keep the space.
         return String(decoding: bytes[first...last], as: UTF8.self)

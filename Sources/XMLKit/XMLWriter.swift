@@ -159,7 +159,7 @@ public struct XMLWriter: Sendable {
             case "'" where inAttribute: output += "&apos;"
             case "\t" where inAttribute: output += "&#9;"
             case "\n" where inAttribute: output += "&#10;"
-            case "\r" where !isHTML: output += "&#13;" // a literal CR would be read back as LF
+            case "\r" where !isHTML: output += "&#13;"  // a literal CR would be read back as LF
             default: output.unicodeScalars.append(isHTML || Self.isXMLCharacter(scalar) ? scalar : "\u{FFFD}")
             }
         }

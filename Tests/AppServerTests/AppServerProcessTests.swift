@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import TestSupport
 
 /// The built `app-server` executable, run as a person runs it.
 @Suite("app-server process", .serialized)

@@ -1,4 +1,3 @@
-@testable import AppServer
 import ArgumentParser
 import Foundation
 import HTTPTypes
@@ -6,8 +5,10 @@ import Hummingbird
 import HummingbirdTesting
 import KilroyCloud
 import Logging
-import Testing
 import TestSupport
+import Testing
+
+@testable import AppServer
 
 @Suite("app-server application on loopback")
 struct AppServerTests {
@@ -72,9 +73,11 @@ struct AppServerTests {
             let image = ByteBuffer(bytes: ValidImages.jpeg())
             let upload = try await client.execute(uri: "/kilroy/v1/images", method: .post, headers: device, body: image)
             #expect(upload.status == .created)
-            let imageID = try #require(
-                JSONSerialization.jsonObject(with: Data(upload.body.readableBytesView)) as? [String: Any])["id"] as? String
-            let drop = #"{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","latitude":51.5,"longitude":-0.12,"imageId":"\#(imageID ?? "")","createdAt":"2025-06-01T12:00:00Z"}"#
+            let imageID =
+                try #require(
+                    JSONSerialization.jsonObject(with: Data(upload.body.readableBytesView)) as? [String: Any])["id"] as? String
+            let drop =
+                #"{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","latitude":51.5,"longitude":-0.12,"imageId":"\#(imageID ?? "")","createdAt":"2025-06-01T12:00:00Z"}"#
             var json = device
             json[.contentType] = "application/json"
             let created = try await client.execute(

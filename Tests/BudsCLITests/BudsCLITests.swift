@@ -19,7 +19,9 @@ struct BudsCLITests {
         let object = try #require(try second.json() as? [String: Any])
         #expect(object["did"] as? String == did)
         #expect(object["created"] as? Bool == false)
-        let mode = try FileManager.default.attributesOfItem(atPath: buds.store.appendingPathComponent("keys/ed25519_private").path)[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: buds.store.appendingPathComponent("keys/ed25519_private").path)[.posixPermissions]
+            as? Int
         #expect(mode == 0o600)
     }
 
@@ -83,8 +85,9 @@ struct BudsCLITests {
         #expect(body["did"]?.textValue == (try Identity.did(forSigningPublicKey: key)))
     }
 
-    @Test("an outsider verifies a raw receipt with Python's hashlib and cryptography",
-          .enabled(if: PythonTools.hasCryptography))
+    @Test(
+        "an outsider verifies a raw receipt with Python's hashlib and cryptography",
+        .enabled(if: PythonTools.hasCryptography))
     func outsiderVerifiesWithPython() throws {
         let buds = BudsProcess()
         let added = try buds.add(["--strain", "Sour Diesel", "--type", "flower", "--rating", "5", "--thc", "21.25"])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--now` is the journal's clock: receipts are signed at that time, and a claimed session time
 /// is checked against it, so a run can be reproduced.

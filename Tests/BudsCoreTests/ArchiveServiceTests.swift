@@ -2,8 +2,8 @@ import BudsCore
 import DAGCBOR
 import Foundation
 import Geo
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Archive: CAR v1 export and all-or-nothing import")
 struct ArchiveServiceTests {

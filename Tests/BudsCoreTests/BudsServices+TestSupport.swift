@@ -11,7 +11,9 @@ struct TestJournal {
     let directory: URL
 
     init(clock: TestClock = TestClock(), directory: URL? = nil) throws {
-        let folder = directory ?? FileManager.default.temporaryDirectory
+        let folder =
+            directory
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("buds-tests-\(UUID().uuidString)", isDirectory: true)
         self.directory = folder
         self.clock = clock

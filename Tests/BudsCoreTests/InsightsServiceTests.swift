@@ -1,7 +1,7 @@
 import BudsCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Insights: strains, methods and effects over a period")
 struct InsightsServiceTests {

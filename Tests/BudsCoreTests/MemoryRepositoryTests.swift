@@ -1,8 +1,8 @@
 import BudsCore
 import Foundation
 import Geo
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Memory repository: timeline, filters, search, lookup")
 struct MemoryRepositoryTests {
@@ -83,9 +83,10 @@ struct MemoryRepositoryTests {
     func fullTextSearch() async throws {
         let test = try TestJournal()
         _ = try await test.repository.create(SessionDraft(strainName: "Blue Dream", productType: .flower, rating: 4))
-        _ = try await test.repository.create(SessionDraft(
-            strainName: "Sour Diesel", productType: .flower, rating: 3, notes: "Crème brûlée aftertaste"
-        ))
+        _ = try await test.repository.create(
+            SessionDraft(
+                strainName: "Sour Diesel", productType: .flower, rating: 3, notes: "Crème brûlée aftertaste"
+            ))
         _ = try await test.repository.create(SessionDraft(strainName: "Gummies", productType: .edible, rating: 5, brand: "Kiva"))
         func search(_ text: String) async throws -> [String] {
             try await test.repository.fetchAll(filter: MemoryFilter(searchText: text)).map(\.strainName).sorted()

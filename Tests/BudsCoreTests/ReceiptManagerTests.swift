@@ -4,8 +4,8 @@ import Foundation
 import Geo
 import Identity
 import Receipts
-import Testing
 import TestSupport
+import Testing
 import Validation
 
 @Suite("Receipt manager: sessions become signed receipt chains")
@@ -13,11 +13,12 @@ struct ReceiptManagerTests {
     @Test("a new session is stored as a verifiable created receipt whose CID names its bytes")
     func createStoresVerifiableReceipt() async throws {
         let test = try TestJournal()
-        let memory = try await test.repository.create(SessionDraft(
-            strainName: "  Blue Dream ", productType: .flower, rating: 5, notes: "Great strain", brand: "Cookies",
-            thcPercent: 23.5, cbdPercent: 0.8, amountGrams: 3.5, effects: ["Relaxed", "creative", "relaxed"],
-            consumptionMethod: .vape
-        ))
+        let memory = try await test.repository.create(
+            SessionDraft(
+                strainName: "  Blue Dream ", productType: .flower, rating: 5, notes: "Great strain", brand: "Cookies",
+                thcPercent: 23.5, cbdPercent: 0.8, amountGrams: 3.5, effects: ["Relaxed", "creative", "relaxed"],
+                consumptionMethod: .vape
+            ))
         #expect(memory.strainName == "Blue Dream")
         #expect(memory.effects == ["relaxed", "creative"])
         #expect(memory.rootCID == memory.receiptCID)

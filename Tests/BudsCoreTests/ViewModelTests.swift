@@ -1,8 +1,8 @@
 import BudsCore
 import Foundation
 import Geo
-import Testing
 import TestSupport
+import Testing
 import Validation
 
 @Suite("View models: the UI contract")

@@ -22,13 +22,14 @@ struct TerminalOutputTests {
     @Test func jsonHasSortedKeysISODatesAndUnescapedSlashes() throws {
         let data = try TerminalOutput.jsonEncoder().encode(
             Sample(id: "x", createdAt: Date(timeIntervalSince1970: 0), url: "http://a/b"))
-        #expect(String(decoding: data, as: UTF8.self) == """
-            {
-              "createdAt" : "1970-01-01T00:00:00Z",
-              "id" : "x",
-              "url" : "http://a/b"
-            }
-            """)
+        #expect(
+            String(decoding: data, as: UTF8.self) == """
+                {
+                  "createdAt" : "1970-01-01T00:00:00Z",
+                  "id" : "x",
+                  "url" : "http://a/b"
+                }
+                """)
     }
 
     private enum Failure: LocalizedError {

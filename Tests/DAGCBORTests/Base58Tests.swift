@@ -1,7 +1,7 @@
 import DAGCBOR
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Section 3 (Base58 part) of `Tests/Fixtures/vectors/formats-and-algorithms.json`.
 @Suite("Base58")
@@ -25,14 +25,16 @@ struct Base58Tests {
         Vector(hex: "ecac89cad93923c02321", text: "EJDM8drfXA6uyA"),
         Vector(hex: "10c8511e", text: "Rt5zm"),
         Vector(hex: "00000000000000000000", text: "1111111111"),
-        Vector(hex: "000111d38e5fc9071ffcd20b4a763cc9ae4f252bb4e48fd66a835e252ada93ff480d6dd43dc62a641155a5",
-               text: "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"),
+        Vector(
+            hex: "000111d38e5fc9071ffcd20b4a763cc9ae4f252bb4e48fd66a835e252ada93ff480d6dd43dc62a641155a5",
+            text: "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"),
         Vector(hex: "271f359e", text: "zzzzy"),
         Vector(hex: "271f359f", text: "zzzzz"),
         Vector(hex: "271f35a0", text: "211111"),
         Vector(hex: Data("Hello World!".utf8).hex, text: "2NEpo7TZRRrLZSi2U"),
-        Vector(hex: Data("The quick brown fox jumps over the lazy dog.".utf8).hex,
-               text: "USm3fpXnKG5EUBx2ndxBDMPVciP5hGey2Jh4NDv6gmeo1LkMeiKrLJUUBk6Z"),
+        Vector(
+            hex: Data("The quick brown fox jumps over the lazy dog.".utf8).hex,
+            text: "USm3fpXnKG5EUBx2ndxBDMPVciP5hGey2Jh4NDv6gmeo1LkMeiKrLJUUBk6Z"),
     ]
 
     @Test("bytes encode to the vector text", arguments: vectors)

@@ -1,21 +1,22 @@
 import DAGCBOR
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("CAR v1")
 struct CARv1Tests {
     static let helloBlock = Data(hex: "a16568656c6c6f65776f726c64")
 
     /// Written out from the CARv1 spec: varint(58) ‖ {"roots": [C2], "version": 1} ‖ varint(49) ‖ C2 CID ‖ C2 block.
-    static let handBuiltCAR = Data(hex: """
-        3a
-        a2 65 726f6f7473 81 d82a 5825 00 01711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b501
-           67 76657273696f6e 01
-        31
-        01711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b501
-        a16568656c6c6f65776f726c64
-        """)
+    static let handBuiltCAR = Data(
+        hex: """
+            3a
+            a2 65 726f6f7473 81 d82a 5825 00 01711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b501
+               67 76657273696f6e 01
+            31
+            01711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b501
+            a16568656c6c6f65776f726c64
+            """)
 
     private func sample() -> CARv1 {
         let root = CARv1.Block(codec: .dagCBOR, data: Self.helloBlock)

@@ -20,8 +20,9 @@ struct CBORVectorTests {
             entries: [("aa", 1), ("b", 2), ("a", 0), ("ba", 3), ("\u{e9}", 4), ("z", 5), ("😀", 6), ("A", 7)],
             hex: "a8614107616100616202617a05626161016262610362c3a90464f09f988006",
             keyOrder: ["A", "a", "b", "z", "aa", "ba", "\u{e9}", "😀"]),
-        OrderingVector(entries: [("\u{e9}", 1), ("e\u{301}", 2)], hex: "a262c3a9016365cc8102",
-                       keyOrder: ["\u{e9}", "e\u{301}"]),
+        OrderingVector(
+            entries: [("\u{e9}", 1), ("e\u{301}", 2)], hex: "a262c3a9016365cc8102",
+            keyOrder: ["\u{e9}", "e\u{301}"]),
     ]
 
     @Test("map keys encode length-first, then bytewise", arguments: orderingVectors)
@@ -39,8 +40,9 @@ struct CBORVectorTests {
         }
     }
 
-    @Test("the RFC 8949 mixed-key maps are rejected: DAG-CBOR keys must be text",
-          arguments: ["a80a001864012002617a036261610481186405812006f407", "a80a002002f407186401617a038120066261610481186405"])
+    @Test(
+        "the RFC 8949 mixed-key maps are rejected: DAG-CBOR keys must be text",
+        arguments: ["a80a001864012002617a036261610481186405812006f407", "a80a002002f407186401617a038120066261610481186405"])
     func mixedKeyMapsRejected(hex: String) {
         #expect(throws: DAGCBORError.nonTextMapKey(offset: 1)) { try DAGCBORValue.decode(Data(hex: hex)) }
     }
@@ -148,17 +150,20 @@ struct CBORVectorTests {
         AcceptedVector(hex: "80", value: []),
         AcceptedVector(hex: "83010203", value: [1, 2, 3]),
         AcceptedVector(hex: "8301820203820405", value: [1, [2, 3], [4, 5]]),
-        AcceptedVector(hex: "98190102030405060708090a0b0c0d0e0f101112131415161718181819",
-                       value: .array((1...25).map { DAGCBORValue.integer($0) })),
+        AcceptedVector(
+            hex: "98190102030405060708090a0b0c0d0e0f101112131415161718181819",
+            value: .array((1...25).map { DAGCBORValue.integer($0) })),
         AcceptedVector(hex: "a0", value: .map(DAGCBORMap())),
         AcceptedVector(hex: "a26161016162820203", value: .map(DAGCBORMap(["a": 1, "b": [2, 3]]))),
         AcceptedVector(hex: "826161a161626163", value: ["a", .map(DAGCBORMap(["b": "c"]))]),
-        AcceptedVector(hex: "a56161614161626142616361436164614461656145",
-                       value: .map(DAGCBORMap(["a": "A", "b": "B", "c": "C", "d": "D", "e": "E"]))),
+        AcceptedVector(
+            hex: "a56161614161626142616361436164614461656145",
+            value: .map(DAGCBORMap(["a": "A", "b": "B", "c": "C", "d": "D", "e": "E"]))),
     ]
 
-    @Test("Appendix A DAG-CBOR items decode to the expected value and re-encode to the same bytes",
-          arguments: acceptedVectors)
+    @Test(
+        "Appendix A DAG-CBOR items decode to the expected value and re-encode to the same bytes",
+        arguments: acceptedVectors)
     func acceptedVectorRoundTrips(vector: AcceptedVector) throws {
         let bytes = Data(hex: vector.hex)
         let decoded = try DAGCBORValue.decode(bytes)
@@ -246,8 +251,9 @@ struct CBORVectorTests {
         #expect(throws: vector.error) { try DAGCBORValue.decode(Data(hex: vector.hex)) }
     }
 
-    @Test("strict-decode rejection vectors fail in DAGCBORValue.decode and in DAGCBORDecoder",
-          arguments: strictRejections)
+    @Test(
+        "strict-decode rejection vectors fail in DAGCBORValue.decode and in DAGCBORDecoder",
+        arguments: strictRejections)
     func strictRejection(vector: RejectedVector) {
         #expect(throws: vector.error) { try DAGCBORValue.decode(Data(hex: vector.hex)) }
         #expect(throws: vector.error) { try DAGCBORDecoder().decode(DAGCBORValue.self, from: Data(hex: vector.hex)) }

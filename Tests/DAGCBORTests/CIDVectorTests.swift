@@ -17,55 +17,74 @@ struct CIDVectorTests {
 
     static var vectors: [Vector] {
         [
-            Vector(id: "C1", value: .map(DAGCBORMap()), hex: "a0",
-                   cid: "bafyreigbtj4x7ip5legnfznufuopl4sg4knzc2cof6duas4b3q2fy6swua"),
+            Vector(
+                id: "C1", value: .map(DAGCBORMap()), hex: "a0",
+                cid: "bafyreigbtj4x7ip5legnfznufuopl4sg4knzc2cof6duas4b3q2fy6swua"),
             Vector(id: "C2", value: .map(DAGCBORMap(["hello": "world"])), hex: "a16568656c6c6f65776f726c64", cid: c2CID),
-            Vector(id: "C3", value: .map(DAGCBORMap(["b": 1, "aa": 2, "a": 3])), hex: "a361610361620162616102",
-                   cid: "bafyreicxw42edr4omm743u4ki2flxxtouo6dhad2rsbwuyd6ebx42dfptq"),
-            Vector(id: "C4",
-                   value: .map(DAGCBORMap(["name": "Alice", "age": 30, "active": true, "tags": ["x", "y"], "meta": .null])),
-                   hex: "a563616765181e646d657461f6646e616d6565416c6963656474616773826178617966616374697665f5",
-                   cid: "bafyreicoaqdaewhqv5mtqimdjdnuydag26vhui55mo7rajal67etwqx6v4"),
-            Vector(id: "C5",
-                   value: .array([0, 23, 24, 255, 256, 65535, 65536, 4_294_967_295, 4_294_967_296,
-                                  -1, -24, -25, -256, -257, -65536, -65537]),
-                   hex: "900017181818ff19010019ffff1a000100001affffffff1b00000001000000002037381838ff39010039ffff3a00010000",
-                   cid: "bafyreiahv4q56tevgljtluiouwn7any4j4fjkl3utyhbgercs5kmgeobxq"),
-            Vector(id: "C6", value: .map(DAGCBORMap(["lat": 51.5, "lng": -0.1275, "one": 1.0, "zero": 0.0])),
-                   hex: "a4636c6174fb4049c00000000000636c6e67fbbfc051eb851eb852636f6e65fb3ff0000000000000647a65726ffb0000000000000000",
-                   cid: "bafyreiayyezzqbmjk4ckkz5k2fivfsicxf3pxjfe5zflhqs3eosz4myjcq"),
-            Vector(id: "C7", value: .map(DAGCBORMap(["name": "Zoë", "emoji": "🦄", "cjk": "水"])),
-                   hex: "a363636a6b63e6b0b4646e616d65645a6fc3ab65656d6f6a6964f09fa684",
-                   cid: "bafyreic2jdo344tklt4xzy24hvem4xnoc7sg2mfizfwfg4jw356jkjoxgi"),
-            Vector(id: "C8", value: .map(DAGCBORMap(["data": .bytes(Data([0, 1, 2, 0xff]))])), hex: "a1646461746144000102ff",
-                   cid: "bafyreieitcp5fydgkpdfkkuz3hdiqlk43ozeevebo3mcj6w4rkdtqmvcq4"),
-            Vector(id: "C9", value: .map(DAGCBORMap(["prev": .link(try! CID(string: c2CID)), "n": 1])),
-                   hex: "a2616e016470726576d82a58250001711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b501",
-                   cid: "bafyreidwccrcwhf5arzm332ktp67tkhzrkz4zud7hogtdqin7s5iijqkta"),
-            Vector(id: "C10",
-                   value: .map(DAGCBORMap(["aaaaaaaaaaaaaaaaaaaaaaaa": "bbbbbbbbbbbbbbbbbbbbbbbb", "z": ""])),
-                   hex: "a2617a6078186161616161616161616161616161616161616161616161617818626262626262626262626262626262626262626262626262",
-                   cid: "bafyreidw4p6kwtzqlllz4jot3jrp3icoobmtrwstn36yu2iuk72qeff2rq"),
-            Vector(id: "C11",
-                   value: .map(DAGCBORMap(["$type": "app.note", "createdAt": "2024-01-01T00:00:00Z", "text": "hello",
-                                           "langs": ["en"], "reply": .null, "pinned": false, "count": 0])),
-                   hex: "a764746578746568656c6c6f652474797065686170702e6e6f746565636f756e7400656c616e67738162656e657265706c79f6"
-                       + "6670696e6e6564f46963726561746564417474323032342d30312d30315430303a30303a30305a",
-                   cid: "bafyreifoaetsuafexkgdf3eni4lv26ocsoggqcladp6lyzsztgkbit7fv4"),
+            Vector(
+                id: "C3", value: .map(DAGCBORMap(["b": 1, "aa": 2, "a": 3])), hex: "a361610361620162616102",
+                cid: "bafyreicxw42edr4omm743u4ki2flxxtouo6dhad2rsbwuyd6ebx42dfptq"),
+            Vector(
+                id: "C4",
+                value: .map(DAGCBORMap(["name": "Alice", "age": 30, "active": true, "tags": ["x", "y"], "meta": .null])),
+                hex: "a563616765181e646d657461f6646e616d6565416c6963656474616773826178617966616374697665f5",
+                cid: "bafyreicoaqdaewhqv5mtqimdjdnuydag26vhui55mo7rajal67etwqx6v4"),
+            Vector(
+                id: "C5",
+                value: .array([
+                    0, 23, 24, 255, 256, 65535, 65536, 4_294_967_295, 4_294_967_296,
+                    -1, -24, -25, -256, -257, -65536, -65537,
+                ]),
+                hex: "900017181818ff19010019ffff1a000100001affffffff1b00000001000000002037381838ff39010039ffff3a00010000",
+                cid: "bafyreiahv4q56tevgljtluiouwn7any4j4fjkl3utyhbgercs5kmgeobxq"),
+            Vector(
+                id: "C6", value: .map(DAGCBORMap(["lat": 51.5, "lng": -0.1275, "one": 1.0, "zero": 0.0])),
+                hex: "a4636c6174fb4049c00000000000636c6e67fbbfc051eb851eb852636f6e65fb3ff0000000000000647a65726ffb0000000000000000",
+                cid: "bafyreiayyezzqbmjk4ckkz5k2fivfsicxf3pxjfe5zflhqs3eosz4myjcq"),
+            Vector(
+                id: "C7", value: .map(DAGCBORMap(["name": "Zoë", "emoji": "🦄", "cjk": "水"])),
+                hex: "a363636a6b63e6b0b4646e616d65645a6fc3ab65656d6f6a6964f09fa684",
+                cid: "bafyreic2jdo344tklt4xzy24hvem4xnoc7sg2mfizfwfg4jw356jkjoxgi"),
+            Vector(
+                id: "C8", value: .map(DAGCBORMap(["data": .bytes(Data([0, 1, 2, 0xff]))])), hex: "a1646461746144000102ff",
+                cid: "bafyreieitcp5fydgkpdfkkuz3hdiqlk43ozeevebo3mcj6w4rkdtqmvcq4"),
+            Vector(
+                id: "C9", value: .map(DAGCBORMap(["prev": .link(try! CID(string: c2CID)), "n": 1])),
+                hex: "a2616e016470726576d82a58250001711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b501",
+                cid: "bafyreidwccrcwhf5arzm332ktp67tkhzrkz4zud7hogtdqin7s5iijqkta"),
+            Vector(
+                id: "C10",
+                value: .map(DAGCBORMap(["aaaaaaaaaaaaaaaaaaaaaaaa": "bbbbbbbbbbbbbbbbbbbbbbbb", "z": ""])),
+                hex: "a2617a6078186161616161616161616161616161616161616161616161617818626262626262626262626262626262626262626262626262",
+                cid: "bafyreidw4p6kwtzqlllz4jot3jrp3icoobmtrwstn36yu2iuk72qeff2rq"),
+            Vector(
+                id: "C11",
+                value: .map(
+                    DAGCBORMap([
+                        "$type": "app.note", "createdAt": "2024-01-01T00:00:00Z", "text": "hello",
+                        "langs": ["en"], "reply": .null, "pinned": false, "count": 0,
+                    ])),
+                hex: "a764746578746568656c6c6f652474797065686170702e6e6f746565636f756e7400656c616e67738162656e657265706c79f6"
+                    + "6670696e6e6564f46963726561746564417474323032342d30312d30315430303a30303a30305a",
+                cid: "bafyreifoaetsuafexkgdf3eni4lv26ocsoggqcladp6lyzsztgkbit7fv4"),
             Vector(id: "C12", value: [], hex: "80", cid: "bafyreidwx2fvfdiaox32v2mnn6sxu3j4qoxeqcuenhtgrv5qv6litfnmoe"),
-            Vector(id: "C13",
-                   value: .map(DAGCBORMap(["a": [.map(DAGCBORMap(["b": [.map(DAGCBORMap(["c": []]))]]))]])),
-                   hex: "a1616181a1616281a1616380", cid: "bafyreigdwrbcscxvszsgdunyqixiipxwbwmgc32fpcsjvzw5tjp3n7r3ne"),
+            Vector(
+                id: "C13",
+                value: .map(DAGCBORMap(["a": [.map(DAGCBORMap(["b": [.map(DAGCBORMap(["c": []]))]]))]])),
+                hex: "a1616181a1616281a1616380", cid: "bafyreigdwrbcscxvszsgdunyqixiipxwbwmgc32fpcsjvzw5tjp3n7r3ne"),
             Vector(id: "C14", value: "hello", hex: "6568656c6c6f", cid: "bafyreiglqnkzhzh2gyz4zfy7zpi6wcamumrclarakshlocd35l4o63l76q"),
-            Vector(id: "C15", value: .map(DAGCBORMap(["max": .unsigned(.max), "min": .negative(.max)])),
-                   hex: "a2636d61781bffffffffffffffff636d696e3bffffffffffffffff",
-                   cid: "bafyreieoom2rt6ux2v455tq73fhiuappcrkndwfkocx4zzvo7kbxkjvh6m"),
-            Vector(id: "C16",
-                   value: .map(DAGCBORMap(["aa": 1, "b": 2, "a": 0, "ba": 3, "\u{e9}": 4, "z": 5, "😀": 6, "A": 7])),
-                   hex: "a8614107616100616202617a05626161016262610362c3a90464f09f988006",
-                   cid: "bafyreidozeh4c6icenaiclq3oq45eb2fyt7c46eamvzrpoixihltzncazu"),
-            Vector(id: "C17", value: .map(try! DAGCBORMap([("\u{e9}", 1), ("e\u{301}", 2)])), hex: "a262c3a9016365cc8102",
-                   cid: "bafyreigg5ur7sc4wkqvmua2rvyvvhlgqlmcxbqp2kvhy4tg4dzleatdara"),
+            Vector(
+                id: "C15", value: .map(DAGCBORMap(["max": .unsigned(.max), "min": .negative(.max)])),
+                hex: "a2636d61781bffffffffffffffff636d696e3bffffffffffffffff",
+                cid: "bafyreieoom2rt6ux2v455tq73fhiuappcrkndwfkocx4zzvo7kbxkjvh6m"),
+            Vector(
+                id: "C16",
+                value: .map(DAGCBORMap(["aa": 1, "b": 2, "a": 0, "ba": 3, "\u{e9}": 4, "z": 5, "😀": 6, "A": 7])),
+                hex: "a8614107616100616202617a05626161016262610362c3a90464f09f988006",
+                cid: "bafyreidozeh4c6icenaiclq3oq45eb2fyt7c46eamvzrpoixihltzncazu"),
+            Vector(
+                id: "C17", value: .map(try! DAGCBORMap([("\u{e9}", 1), ("e\u{301}", 2)])), hex: "a262c3a9016365cc8102",
+                cid: "bafyreigg5ur7sc4wkqvmua2rvyvvhlgqlmcxbqp2kvhy4tg4dzleatdara"),
         ]
     }
 
@@ -101,8 +120,9 @@ struct CIDVectorTests {
         #expect(cid.bytes.hex == "01711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b501")
         #expect(cid.string == Self.c2CID)
         #expect(cid.codec == .dagCBOR)
-        #expect(try DAGCBORValue.link(cid).encoded().hex
-            == "d82a58250001711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b501")
+        #expect(
+            try DAGCBORValue.link(cid).encoded().hex
+                == "d82a58250001711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b501")
     }
 
     // MARK: Codable structs for the vectors
@@ -252,29 +272,48 @@ struct CIDVectorTests {
     @Test("C1–C17 encode from Codable types to the vector bytes and decode back")
     func codableStructsMatchVectors() throws {
         let c2 = try CID(string: Self.c2CID)
-        var v = try vector("C1"); try check(Empty(), hex: v.hex, cid: v.cid)
-        v = try vector("C2"); try check(Hello(hello: "world"), hex: v.hex, cid: v.cid)
-        v = try vector("C3"); try check(KeyOrder(b: 1, aa: 2, a: 3), hex: v.hex, cid: v.cid)
-        v = try vector("C4"); try check(Person(name: "Alice", age: 30, active: true, tags: ["x", "y"], meta: nil),
-                                        hex: v.hex, cid: v.cid)
+        var v = try vector("C1")
+        try check(Empty(), hex: v.hex, cid: v.cid)
+        v = try vector("C2")
+        try check(Hello(hello: "world"), hex: v.hex, cid: v.cid)
+        v = try vector("C3")
+        try check(KeyOrder(b: 1, aa: 2, a: 3), hex: v.hex, cid: v.cid)
+        v = try vector("C4")
+        try check(
+            Person(name: "Alice", age: 30, active: true, tags: ["x", "y"], meta: nil),
+            hex: v.hex, cid: v.cid)
         v = try vector("C5")
-        try check([0, 23, 24, 255, 256, 65535, 65536, 4_294_967_295, 4_294_967_296,
-                   -1, -24, -25, -256, -257, -65536, -65537] as [Int64], hex: v.hex, cid: v.cid)
-        v = try vector("C6"); try check(Position(lat: 51.5, lng: -0.1275, one: 1.0, zero: 0.0), hex: v.hex, cid: v.cid)
-        v = try vector("C7"); try check(Scripts(name: "Zoë", emoji: "🦄", cjk: "水"), hex: v.hex, cid: v.cid)
-        v = try vector("C8"); try check(Blob(data: Data([0, 1, 2, 0xff])), hex: v.hex, cid: v.cid)
-        v = try vector("C9"); try check(Linked(prev: c2, n: 1), hex: v.hex, cid: v.cid)
+        try check(
+            [
+                0, 23, 24, 255, 256, 65535, 65536, 4_294_967_295, 4_294_967_296,
+                -1, -24, -25, -256, -257, -65536, -65537,
+            ] as [Int64], hex: v.hex, cid: v.cid)
+        v = try vector("C6")
+        try check(Position(lat: 51.5, lng: -0.1275, one: 1.0, zero: 0.0), hex: v.hex, cid: v.cid)
+        v = try vector("C7")
+        try check(Scripts(name: "Zoë", emoji: "🦄", cjk: "水"), hex: v.hex, cid: v.cid)
+        v = try vector("C8")
+        try check(Blob(data: Data([0, 1, 2, 0xff])), hex: v.hex, cid: v.cid)
+        v = try vector("C9")
+        try check(Linked(prev: c2, n: 1), hex: v.hex, cid: v.cid)
         v = try vector("C10")
         try check(LongKey(long: "bbbbbbbbbbbbbbbbbbbbbbbb", z: ""), hex: v.hex, cid: v.cid)
         v = try vector("C11")
-        try check(Note(type: "app.note", createdAt: "2024-01-01T00:00:00Z", text: "hello", langs: ["en"], reply: nil,
-                       pinned: false, count: 0), hex: v.hex, cid: v.cid)
-        v = try vector("C12"); try check([Int](), hex: v.hex, cid: v.cid)
-        v = try vector("C13"); try check(Outer(a: [Middle(b: [Inner(c: [])])]), hex: v.hex, cid: v.cid)
-        v = try vector("C14"); try check("hello", hex: v.hex, cid: v.cid)
-        v = try vector("C15"); try check(Extremes(max: .max, min: .negative(.max)), hex: v.hex, cid: v.cid)
+        try check(
+            Note(
+                type: "app.note", createdAt: "2024-01-01T00:00:00Z", text: "hello", langs: ["en"], reply: nil,
+                pinned: false, count: 0), hex: v.hex, cid: v.cid)
+        v = try vector("C12")
+        try check([Int](), hex: v.hex, cid: v.cid)
+        v = try vector("C13")
+        try check(Outer(a: [Middle(b: [Inner(c: [])])]), hex: v.hex, cid: v.cid)
+        v = try vector("C14")
+        try check("hello", hex: v.hex, cid: v.cid)
+        v = try vector("C15")
+        try check(Extremes(max: .max, min: .negative(.max)), hex: v.hex, cid: v.cid)
         v = try vector("C16")
         try check(["aa": 1, "b": 2, "a": 0, "ba": 3, "\u{e9}": 4, "z": 5, "😀": 6, "A": 7], hex: v.hex, cid: v.cid)
-        v = try vector("C17"); try check(Normalisation(composed: 1, decomposed: 2), hex: v.hex, cid: v.cid)
+        v = try vector("C17")
+        try check(Normalisation(composed: 1, decomposed: 2), hex: v.hex, cid: v.cid)
     }
 }

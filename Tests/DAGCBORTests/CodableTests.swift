@@ -247,11 +247,12 @@ struct CodableTests {
     func nestedContainersAndSuperEncoder() throws {
         let manual = Manual(point: (x: 1, y: 2), list: ["a", "b"], base: "root")
         let bytes = try roundTrip(manual)
-        let expected = DAGCBORValue.map(DAGCBORMap([
-            "zPoint": .map(DAGCBORMap(["x": 1, "y": 2])),
-            "list": [["a"], ["b"]],
-            "super": "root",
-        ]))
+        let expected = DAGCBORValue.map(
+            DAGCBORMap([
+                "zPoint": .map(DAGCBORMap(["x": 1, "y": 2])),
+                "list": [["a"], ["b"]],
+                "super": "root",
+            ]))
         #expect(bytes == (try expected.encoded()))
     }
 
@@ -371,13 +372,15 @@ struct CodableTests {
     @Test("collections of primitives, Data and CIDs take the direct path with the same result as the value model")
     func collectionsMatchValueModel() throws {
         let cid = CID(codec: .raw, hashing: Data([7]))
-        let sample = Collections(names: ["b", "a"], maybe: ["x", nil], grid: [[1, -2], []], blobs: [Data([1]), Data()],
-                                 links: [cid], ratios: [0.5], flags: nil)
+        let sample = Collections(
+            names: ["b", "a"], maybe: ["x", nil], grid: [[1, -2], []], blobs: [Data([1]), Data()],
+            links: [cid], ratios: [0.5], flags: nil)
         let bytes = try roundTrip(sample)
-        let expected = DAGCBORValue.map(DAGCBORMap([
-            "names": ["b", "a"], "maybe": ["x", .null], "grid": [[1, -2], []],
-            "blobs": [.bytes(Data([1])), .bytes(Data())], "links": [.link(cid)], "ratios": [0.5],
-        ]))
+        let expected = DAGCBORValue.map(
+            DAGCBORMap([
+                "names": ["b", "a"], "maybe": ["x", .null], "grid": [[1, -2], []],
+                "blobs": [.bytes(Data([1])), .bytes(Data())], "links": [.link(cid)], "ratios": [0.5],
+            ]))
         #expect(bytes == (try expected.encoded()))
         #expect(try DAGCBOREncoder().encode(["a", "b"]).hex == "8261616162")
         #expect(try DAGCBORDecoder().decode([String].self, from: Data(hex: "8261616162")) == ["a", "b"])
@@ -387,9 +390,13 @@ struct CodableTests {
     @Test("a type mismatch inside a collection reports the element's index in the coding path")
     func collectionMismatchPath() throws {
         do {
-            _ = try DAGCBORDecoder().decode(Collections.self, from: try DAGCBORValue.map(DAGCBORMap([
-                "names": ["a", 1], "maybe": [], "grid": [], "blobs": [], "links": [], "ratios": [],
-            ])).encoded())
+            _ = try DAGCBORDecoder().decode(
+                Collections.self,
+                from: try DAGCBORValue.map(
+                    DAGCBORMap([
+                        "names": ["a", 1], "maybe": [], "grid": [], "blobs": [], "links": [], "ratios": [],
+                    ])
+                ).encoded())
             Issue.record("expected a type mismatch")
         } catch DecodingError.typeMismatch(_, let context) {
             #expect(context.codingPath.map(\.stringValue) == ["names", "Index 1"])

@@ -52,9 +52,10 @@ struct DAGCBORMapTests {
     @Test("accessors return the payload only for the matching case")
     func accessors() throws {
         let cid = CID(codec: .raw, hashing: Data())
-        let value: DAGCBORValue = .map(DAGCBORMap([
-            "i": -5, "u": .unsigned(.max), "f": 2.5, "t": "x", "b": .bytes(Data([1])), "l": .link(cid), "n": .null, "a": [true],
-        ]))
+        let value: DAGCBORValue = .map(
+            DAGCBORMap([
+                "i": -5, "u": .unsigned(.max), "f": 2.5, "t": "x", "b": .bytes(Data([1])), "l": .link(cid), "n": .null, "a": [true],
+            ]))
         #expect(value["i"]?.intValue == -5)
         #expect(value["u"]?.intValue == nil)
         #expect(value["u"]?.uint64Value == .max)

@@ -1,7 +1,7 @@
 import DAGCBOR
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Deterministic fuzzing: random and mutated inputs through every decoder. Any crash or trap fails the run;
 /// every input a decoder accepts must also satisfy the round-trip properties below.
@@ -26,9 +26,14 @@ struct FuzzTests {
             "a2616e016470726576d82a58250001711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b501",
             "a2636d61781bffffffffffffffff636d696e3bffffffffffffffff", "fb3ff199999999999a", "a262c3a9016365cc8102",
         ].map { Data(hex: $0) }
-        let record = Record(name: "x", count: 3, ratio: 0.5, tags: ["a", "bb"], data: Data([1, 2]),
-                            link: CID(codec: .raw, hashing: Data()), nested: [Record(name: "y", count: -1, ratio: nil,
-                                                                                     tags: [], data: nil, link: nil, nested: nil)])
+        let record = Record(
+            name: "x", count: 3, ratio: 0.5, tags: ["a", "bb"], data: Data([1, 2]),
+            link: CID(codec: .raw, hashing: Data()),
+            nested: [
+                Record(
+                    name: "y", count: -1, ratio: nil,
+                    tags: [], data: nil, link: nil, nested: nil)
+            ])
         if let encoded = try? DAGCBOREncoder().encode(record) { seeds.append(encoded) }
         while seeds.count < count {
             if let encoded = try? generator.value().encoded() { seeds.append(encoded) }
@@ -51,7 +56,8 @@ struct FuzzTests {
             case 3:
                 bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &rng)))
             case 4 where !bytes.isEmpty:
-                bytes[Int.random(in: 0..<bytes.count, using: &rng)] = [0x00, 0x17, 0x18, 0x1b, 0x5b, 0x7f, 0x9b, 0xbb, 0xd8, 0xf6, 0xf9, 0xfb, 0xff]
+                bytes[Int.random(in: 0..<bytes.count, using: &rng)] =
+                    [0x00, 0x17, 0x18, 0x1b, 0x5b, 0x7f, 0x9b, 0xbb, 0xd8, 0xf6, 0xf9, 0xfb, 0xff]
                     .randomElement(using: &rng) ?? 0
             default:
                 bytes.append(contentsOf: (0..<Int.random(in: 1...4, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) })

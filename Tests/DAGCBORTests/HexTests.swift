@@ -40,7 +40,8 @@ struct HexTests {
         }
     }
 
-    @Test("decoding refuses odd lengths, signs, prefixes, spaces and other letters",
+    @Test(
+        "decoding refuses odd lengths, signs, prefixes, spaces and other letters",
         arguments: ["f", "+f", "-1", "0x00", " 00", "0 0", "gg", "0\u{0660}", "é0"])
     func decodeRefuses(text: String) {
         #expect(Hex.decode(text) == nil)

@@ -1,7 +1,7 @@
 import DAGCBOR
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Properties")
 struct PropertyTests {
@@ -41,10 +41,11 @@ struct PropertyTests {
                 attributes[generator.text(maxCount: 5)] = Int.random(in: -1000...1000, using: &rng)
             }
             let parent: CID? = Bool.random(using: &rng) ? generator.cid() : nil
-            let sample = Sample(id: Int64(bitPattern: rng.next()), title: generator.text(maxCount: 20),
-                                score: Double(Int.random(in: -100...100, using: &rng)) / 8, tags: tags,
-                                attributes: attributes, blob: generator.bytes(maxCount: 16), parent: parent,
-                                flag: Bool.random(using: &rng))
+            let sample = Sample(
+                id: Int64(bitPattern: rng.next()), title: generator.text(maxCount: 20),
+                score: Double(Int.random(in: -100...100, using: &rng)) / 8, tags: tags,
+                attributes: attributes, blob: generator.bytes(maxCount: 16), parent: parent,
+                flag: Bool.random(using: &rng))
             var map = DAGCBORMap([
                 "id": .integer(sample.id), "title": .text(sample.title), "score": .float(sample.score),
                 "tags": .array(sample.tags.map(DAGCBORValue.text)),

@@ -1,7 +1,7 @@
 import DAGCBOR
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Sections 1–3 of `Tests/Fixtures/vectors/formats-and-algorithms.json`, every row of the tables
 /// the transcribed suites (`CBORVectorTests`, `CIDVectorTests`, `Base58Tests`) also cover.

@@ -45,12 +45,15 @@ struct StrictDecodingTests {
         Case(hex: "d82a", error: .truncated(offset: 0), why: "tag without content"),
         Case(hex: "d82a01", error: .invalidCIDLink(offset: 0), why: "tag 42 around an integer"),
         Case(hex: "d82a4100", error: .invalidCIDLink(offset: 0), why: "tag 42 around just the 00 prefix"),
-        Case(hex: "d82a58250001711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b5",
-             error: .truncated(offset: 0), why: "tag 42 link cut short"),
-        Case(hex: "d82a58260001711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b50100",
-             error: .invalidCIDLink(offset: 0), why: "tag 42 link with a trailing byte inside"),
-        Case(hex: "d82a58250001701220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b501",
-             error: .invalidCIDLink(offset: 0), why: "tag 42 link with the dag-pb codec"),
+        Case(
+            hex: "d82a58250001711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b5",
+            error: .truncated(offset: 0), why: "tag 42 link cut short"),
+        Case(
+            hex: "d82a58260001711220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b50100",
+            error: .invalidCIDLink(offset: 0), why: "tag 42 link with a trailing byte inside"),
+        Case(
+            hex: "d82a58250001701220785197229dc8bb1152945da58e2348f7e279eeded06cc2ca736d0e879858b501",
+            error: .invalidCIDLink(offset: 0), why: "tag 42 link with the dag-pb codec"),
         Case(hex: "d82b4100", error: .unsupportedTag(43, offset: 0), why: "tag 43"),
     ]
 

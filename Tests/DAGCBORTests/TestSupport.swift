@@ -43,8 +43,10 @@ struct RandomValues {
 
     mutating func float() -> DAGCBORValue {
         switch Int.random(in: 0..<4, using: &rng) {
-        case 0: return .float([0.0, -0.0, 1.0, 1.5, -4.1, 1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
-            .randomElement(using: &rng) ?? 0)
+        case 0:
+            return .float(
+                [0.0, -0.0, 1.0, 1.5, -4.1, 1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+                    .randomElement(using: &rng) ?? 0)
         case 1: return .float(Double(Int.random(in: -1000...1000, using: &rng)))
         default:
             let value = Double(bitPattern: rng.next())
@@ -73,7 +75,8 @@ struct RandomValues {
         default:
             var map = DAGCBORMap()
             for _ in 0..<Int.random(in: 0...6, using: &rng) {
-                let key = Bool.random(using: &rng)
+                let key =
+                    Bool.random(using: &rng)
                     ? (Self.keyPool.randomElement(using: &rng) ?? "k") : text(maxCount: 12)
                 map[key] = value(depth: depth + 1)
             }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 13 from a terminal: money must never be created by rounding. Each test is a command
 /// from the issue that used to succeed with a wrong answer.
@@ -78,9 +78,11 @@ struct FlipcashCLIRegressionTests {
         #expect(try cli.jsonObject("amount", ["5", "--rate", "1"])["quarks"] as? String == "5000000")
     }
 
-    @Test("bill refuses what amount refuses", arguments: [
-        ["0"], ["0.0000001"], ["1.2345678"], ["0.01", "--currency", "jpy"], ["1.005"],
-    ])
+    @Test(
+        "bill refuses what amount refuses",
+        arguments: [
+            ["0"], ["0.0000001"], ["1.2345678"], ["0.01", "--currency", "jpy"], ["1.005"],
+        ])
     func billAmountRules(arguments: [String]) throws {
         let svg = FileManager.default.temporaryDirectory.appendingPathComponent("flipcash-\(UUID().uuidString).svg").path
         defer { try? FileManager.default.removeItem(atPath: svg) }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension CLIProcess {
     /// The real `flipcash` executable (it keeps no store).

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 /// Outside input — persisted JSON, keypad text, mint addresses — never crashes a decoder: it is

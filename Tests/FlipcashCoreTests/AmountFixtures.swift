@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FlipcashCore
 
 /// Exact values for tests, written as text so no literal goes through `Double`.

@@ -1,32 +1,37 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 @Suite("Amounts: keypad entry is read with Decimal(string:), never a locale-aware parser")
 struct AmountKeypadTests {
     private let d = AmountFixtures.decimal
 
-    @Test("valid keypad text", arguments: [
-        ("0", CurrencyCode.usd, "0"), ("12", .usd, "12"), ("12.5", .usd, "12.5"), ("0.69", .usd, "0.69"),
-        ("5.", .usd, "5"), (".5", .usd, "0.5"), ("007", .usd, "7"), ("1000", .jpy, "1000"),
-        ("1.234", .bhd, "1.234"), ("999999999999999", .vnd, "999999999999999"), ("0.01", .eur, "0.01"),
-    ])
+    @Test(
+        "valid keypad text",
+        arguments: [
+            ("0", CurrencyCode.usd, "0"), ("12", .usd, "12"), ("12.5", .usd, "12.5"), ("0.69", .usd, "0.69"),
+            ("5.", .usd, "5"), (".5", .usd, "0.5"), ("007", .usd, "7"), ("1000", .jpy, "1000"),
+            ("1.234", .bhd, "1.234"), ("999999999999999", .vnd, "999999999999999"), ("0.01", .eur, "0.01"),
+        ])
     func valid(text: String, currency: CurrencyCode, expected: String) throws {
         #expect(try KeypadAmount.parse(text, currency: currency) == d(expected))
         #expect(KeypadAmount.decimal(from: text, currency: currency) == d(expected))
     }
 
-    @Test("invalid keypad text gets a typed reason", arguments: [
-        ("", CurrencyCode.usd, KeypadAmountError.empty), (".", .usd, .noDigits),
-        ("1.2.3", .usd, .multipleDecimalPoints), ("12abc", .usd, .invalidCharacter("a", position: 2)),
-        ("$5", .usd, .invalidCharacter("$", position: 0)), (" 5", .usd, .invalidCharacter(" ", position: 0)),
-        ("-5", .usd, .invalidCharacter("-", position: 0)), ("0,69", .usd, .invalidCharacter(",", position: 1)),
-        ("1e5", .usd, .invalidCharacter("e", position: 1)), ("٣", .usd, .invalidCharacter("٣", position: 0)),
-        ("1.234", .usd, .tooManyFractionDigits(allowed: 2, currency: .usd)),
-        ("10.5", .jpy, .tooManyFractionDigits(allowed: 0, currency: .jpy)),
-        ("10.", .jpy, .tooManyFractionDigits(allowed: 0, currency: .jpy)),
-        ("1234567890123456", .usd, .tooManyIntegerDigits(allowed: 15)),
-    ])
+    @Test(
+        "invalid keypad text gets a typed reason",
+        arguments: [
+            ("", CurrencyCode.usd, KeypadAmountError.empty), (".", .usd, .noDigits),
+            ("1.2.3", .usd, .multipleDecimalPoints), ("12abc", .usd, .invalidCharacter("a", position: 2)),
+            ("$5", .usd, .invalidCharacter("$", position: 0)), (" 5", .usd, .invalidCharacter(" ", position: 0)),
+            ("-5", .usd, .invalidCharacter("-", position: 0)), ("0,69", .usd, .invalidCharacter(",", position: 1)),
+            ("1e5", .usd, .invalidCharacter("e", position: 1)), ("٣", .usd, .invalidCharacter("٣", position: 0)),
+            ("1.234", .usd, .tooManyFractionDigits(allowed: 2, currency: .usd)),
+            ("10.5", .jpy, .tooManyFractionDigits(allowed: 0, currency: .jpy)),
+            ("10.", .jpy, .tooManyFractionDigits(allowed: 0, currency: .jpy)),
+            ("1234567890123456", .usd, .tooManyIntegerDigits(allowed: 15)),
+        ])
     func invalid(text: String, currency: CurrencyCode, error: KeypadAmountError) {
         #expect(throws: error) { try KeypadAmount.parse(text, currency: currency) }
         #expect(KeypadAmount.decimal(from: text, currency: currency) == nil)

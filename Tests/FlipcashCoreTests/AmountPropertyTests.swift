@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 /// Properties over seeded random inputs (SplitMix64 from TestSupport): every run sees the same
@@ -69,7 +70,8 @@ struct AmountPropertyTests {
             let lhs = try ScaledAmount(quarks: Self.edgyQuarks(&random), currency: .clp, decimals: Int(random.next() % 20))
             let rhs = try ScaledAmount(quarks: Self.edgyQuarks(&random), currency: .clp, decimals: Int(random.next() % 20))
             let expected: ComparisonResult =
-                lhs.decimalValue < rhs.decimalValue ? .orderedAscending
+                lhs.decimalValue < rhs.decimalValue
+                ? .orderedAscending
                 : lhs.decimalValue > rhs.decimalValue ? .orderedDescending : .orderedSame
             #expect(try lhs.compare(rhs) == expected, "\(lhs) vs \(rhs)")
         }
@@ -135,7 +137,8 @@ struct AmountPropertyTests {
             let balanceQuarks = random.next() % 1_000_000_000_000
             let requestedQuarks = random.next() % 1_000_000_000_000
             let balance = ExchangedFiat.compute(onChainAmount: TokenAmount(quarks: balanceQuarks, mint: .usdf), rate: .oneToOne, supplyQuarks: nil)
-            let requested = ExchangedFiat.compute(onChainAmount: TokenAmount(quarks: requestedQuarks, mint: .usdf), rate: .oneToOne, supplyQuarks: nil)
+            let requested = ExchangedFiat.compute(
+                onChainAmount: TokenAmount(quarks: requestedQuarks, mint: .usdf), rate: .oneToOne, supplyQuarks: nil)
             let check = try ExchangedFiat.hasSufficientFunds(balance: balance, requested: requested)
             switch check {
             case .sufficient(let amount):

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 @Suite("Amounts: rounding rules and quark scaling")
@@ -72,10 +73,12 @@ struct AmountRoundingTests {
         #expect(fiveCAD.onChainAmount.quarks == 3_571_429)
     }
 
-    @Test("the half-quark boundary rounds up, just below it rounds down", arguments: [
-        ("0.0000005", UInt64(1)), ("0.00000049999999", 0), ("0.0000015", 2), ("0.0000025", 3),
-        ("1.2345675", 1_234_568), ("0", 0), ("18446744073709.551615", UInt64.max),
-    ])
+    @Test(
+        "the half-quark boundary rounds up, just below it rounds down",
+        arguments: [
+            ("0.0000005", UInt64(1)), ("0.00000049999999", 0), ("0.0000015", 2), ("0.0000025", 3),
+            ("1.2345675", 1_234_568), ("0", 0), ("18446744073709.551615", UInt64.max),
+        ])
     func halfQuarkBoundary(value: String, quarks: UInt64) throws {
         #expect(try TokenAmount(wholeTokens: d(value), mint: .usdf).quarks == quarks)
     }

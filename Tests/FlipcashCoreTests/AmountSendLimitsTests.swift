@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 @Suite("Amounts: send limits cap what the keypad accepts")
@@ -36,7 +37,9 @@ struct AmountSendLimitsTests {
         let micros = try ScaledAmount(quarks: 10_500_000, currency: .usd, decimals: 6)
         #expect(try cents.compare(micros) == .orderedSame)
         #expect(try ScaledAmount(quarks: .max, currency: .usd, decimals: 19).isLess(than: ScaledAmount(quarks: 2, currency: .usd, decimals: 0)))
-        #expect(try ScaledAmount(quarks: .max, currency: .usd, decimals: 0).compare(ScaledAmount(quarks: .max, currency: .usd, decimals: 19)) == .orderedDescending)
+        #expect(
+            try ScaledAmount(quarks: .max, currency: .usd, decimals: 0).compare(ScaledAmount(quarks: .max, currency: .usd, decimals: 19))
+                == .orderedDescending)
         #expect(throws: AmountError.currencyMismatch(.usd, .cad)) {
             try cents.compare(ScaledAmount(quarks: 1, currency: .cad, decimals: 2))
         }

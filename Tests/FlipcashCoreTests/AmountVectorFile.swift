@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 /// The amount vectors of `Tests/Fixtures/vectors/flipcash.json`, read in place, so the reference

@@ -1,7 +1,8 @@
 import InMemoryLogging
 import Logging
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 /// A sub-flow's own route value, as a withdraw flow pushes its steps.

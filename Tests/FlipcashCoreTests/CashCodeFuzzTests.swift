@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 /// Decoders of outside input never crash and answer with a typed error: the 35-byte decoder, the
@@ -58,9 +59,11 @@ struct CashCodeFuzzTests {
     @Test("random text and random markup never crash the scanner (3,000 inputs)")
     func randomText() {
         var random = SplitMix64(seed: 0xF022_0004)
-        let pieces = ["<", ">", "/", "=", "\"", "'", " ", "\n", "svg", "circle", "<svg", "<circle", "cx", "cy", "r", "viewBox",
-                      "width", "height", "390", "195", "-1", "1e999", "nan", "0x1p4", "px", "<!--", "-->", "<![CDATA[", "]]>",
-                      "é", "\u{0}", "∞", "fill", "none", ":", "svg:", ",", "."]
+        let pieces = [
+            "<", ">", "/", "=", "\"", "'", " ", "\n", "svg", "circle", "<svg", "<circle", "cx", "cy", "r", "viewBox",
+            "width", "height", "390", "195", "-1", "1e999", "nan", "0x1p4", "px", "<!--", "-->", "<![CDATA[", "]]>",
+            "é", "\u{0}", "∞", "fill", "none", ":", "svg:", ",", ".",
+        ]
         for trial in 0..<3_000 {
             let text: String
             if trial.isMultiple(of: 3) {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 @Suite("Cash code: Reed–Solomon RS(35, 22) over GF(256)/0x11D and the 35-byte code")

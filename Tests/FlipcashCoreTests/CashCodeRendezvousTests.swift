@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 @Suite("Cash code rendezvous key: Ed25519 seeded by SHA-256 of the payload")
@@ -29,10 +30,11 @@ struct CashCodeRendezvousTests {
         let vectors = try CashCodeVectors.load()
         #expect(vectors.rendezvous.count == 2)
         for vector in vectors.rendezvous {
-            let code = try #require(vectors.codes.first {
-                let hex = CashCodeHex.string($0.payload)
-                return hex.hasPrefix(vector.payloadPrefix) && hex.hasSuffix(vector.payloadSuffix)
-            })
+            let code = try #require(
+                vectors.codes.first {
+                    let hex = CashCodeHex.string($0.payload)
+                    return hex.hasPrefix(vector.payloadPrefix) && hex.hasSuffix(vector.payloadSuffix)
+                })
             let key = RendezvousKey(payload: try CashCodePayload(decoding: code.payload))
             #expect(CashCodeHex.string(key.seed) == vector.seedHex)
             if let publicKeyHex = vector.publicKeyHex { #expect(CashCodeHex.string(key.publicKeyBytes) == publicKeyHex) }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 @Suite("Cash code rings: 312 bits on 6 rings, finder first")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 @Suite("Cash code SVG: render and scan back")
@@ -74,7 +75,8 @@ struct CashCodeSVGTests {
         let from = geometry.point(ring: 1, position: 39)
         let to = geometry.point(ring: 1, position: 2)
         let radius = CashCodeSVG.number(geometry.ringRadius(1))
-        let expected = "<path d=\"M\(CashCodeSVG.number(from.x)) \(CashCodeSVG.number(from.y)) A\(radius) \(radius) 0 0 1 "
+        let expected =
+            "<path d=\"M\(CashCodeSVG.number(from.x)) \(CashCodeSVG.number(from.y)) A\(radius) \(radius) 0 0 1 "
             + "\(CashCodeSVG.number(to.x)) \(CashCodeSVG.number(to.y))\"/>"
         #expect(svg.contains(expected))
         #expect(svg.contains("stroke-linecap=\"round\""))

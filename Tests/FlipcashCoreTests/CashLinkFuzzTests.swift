@@ -1,6 +1,7 @@
 import DAGCBOR
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 @Suite("CashLink: fuzzing the link reader")

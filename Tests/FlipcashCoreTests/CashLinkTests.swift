@@ -1,8 +1,9 @@
 import Crypto
 import DAGCBOR
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 @Suite("CashLink: gift-card and login links, their words and owner key")
@@ -21,16 +22,21 @@ struct CashLinkTests {
     /// (HAgk14…); the rest were computed independently with python-mnemonic, `hmac` and
     /// `cryptography`'s Ed25519.
     static let references: [Reference] = [
-        Reference(kind: .giftCard, entropy: "00000000000000000000000000000000",
-                  fragmentKey: "1111111111111111", address: "HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk"),
-        Reference(kind: .giftCard, entropy: "7f7f7f7f7f7f7f7f7f7f7f7f7f7f7f7f",
-                  fragmentKey: "Gk9pcGhrxdtLwJN1qcWgHk", address: "BLeUXTx9thHGT7VJUtF9vHEmfMDgW1nnKZ9UVer2CoLX"),
-        Reference(kind: .giftCard, entropy: "9e885d952ad362caeb4efe34a8e91bd2",
-                  fragmentKey: "LaReH4nR8WDRdE2dT5eAWu", address: "DbzZA7fEfBQ5SaY2kS7K2Wskg2eRphTdPYoqFKP5Zkt1"),
-        Reference(kind: .giftCard, entropy: "0000ff11111111111111111111111111",
-                  fragmentKey: "112cmjF4zz8Z7fyCFExoCt", address: "67z4Gp5h9V3bvbs29jJ5MvrNaGUTce7FaoXkAETyYBM"),
-        Reference(kind: .login, entropy: "0000000000000000000000000000000000000000000000000000000000000000",
-                  fragmentKey: "11111111111111111111111111111111", address: "3Cy3YNTFywCmxoxt8n7UH6hg6dLo5uACowX3CFceaSnx"),
+        Reference(
+            kind: .giftCard, entropy: "00000000000000000000000000000000",
+            fragmentKey: "1111111111111111", address: "HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk"),
+        Reference(
+            kind: .giftCard, entropy: "7f7f7f7f7f7f7f7f7f7f7f7f7f7f7f7f",
+            fragmentKey: "Gk9pcGhrxdtLwJN1qcWgHk", address: "BLeUXTx9thHGT7VJUtF9vHEmfMDgW1nnKZ9UVer2CoLX"),
+        Reference(
+            kind: .giftCard, entropy: "9e885d952ad362caeb4efe34a8e91bd2",
+            fragmentKey: "LaReH4nR8WDRdE2dT5eAWu", address: "DbzZA7fEfBQ5SaY2kS7K2Wskg2eRphTdPYoqFKP5Zkt1"),
+        Reference(
+            kind: .giftCard, entropy: "0000ff11111111111111111111111111",
+            fragmentKey: "112cmjF4zz8Z7fyCFExoCt", address: "67z4Gp5h9V3bvbs29jJ5MvrNaGUTce7FaoXkAETyYBM"),
+        Reference(
+            kind: .login, entropy: "0000000000000000000000000000000000000000000000000000000000000000",
+            fragmentKey: "11111111111111111111111111111111", address: "3Cy3YNTFywCmxoxt8n7UH6hg6dLo5uACowX3CFceaSnx"),
     ]
 
     @Test("reference links: URL text, parsing, words and owner address", arguments: references)
@@ -88,28 +94,30 @@ struct CashLinkTests {
         #expect(login != link)
     }
 
-    @Test("each failure has its own typed error", arguments: [
-        ("", CashLinkError.notAFlipcashLink),
-        ("send.flipcash.com/c/#/e=1111111111111111", .notAFlipcashLink),
-        ("http://send.flipcash.com/c/#/e=1111111111111111", .notAFlipcashLink),
-        ("https://flipcash.com/c/#/e=1111111111111111", .notAFlipcashLink),
-        ("https://send.flipcash.com.evil.com/c/#/e=1111111111111111", .notAFlipcashLink),
-        ("https://send.flipcash.com/login/#/e=1111111111111111", .notAFlipcashLink),
-        ("https://app.flipcash.com/c/#/e=1111111111111111", .notAFlipcashLink),
-        ("https://send.flipcash.com/#/e=1111111111111111", .notAFlipcashLink),
-        ("https://send.flipcash.com:8443/c/#/e=1111111111111111", .notAFlipcashLink),
-        ("https://me@send.flipcash.com/c/#/e=1111111111111111", .notAFlipcashLink),
-        ("https://send.flipcash.com/c/", .missingFragment),
-        ("https://send.flipcash.com/c/#", .missingFragment),
-        ("https://send.flipcash.com/c/#e=1111111111111111", .malformedFragment),
-        ("https://send.flipcash.com/c/#/x=1111111111111111", .malformedFragment),
-        ("https://send.flipcash.com/c/#/e=", .invalidEntropyLength(0)),
-        ("https://send.flipcash.com/c/#/e=111111111111111", .invalidEntropyLength(15)),
-        ("https://send.flipcash.com/c/#/e=11111111111111111", .invalidEntropyLength(17)),
-        ("https://send.flipcash.com/c/#/e=111111111111111111111111", .invalidEntropyLength(24)),
-        ("https://send.flipcash.com/c/#/e=11111111111111l1", .invalidBase58(.invalidCharacter("l", position: 14))),
-        ("https://send.flipcash.com/c/#/e=0111111111111111", .invalidBase58(.invalidCharacter("0", position: 0))),
-    ])
+    @Test(
+        "each failure has its own typed error",
+        arguments: [
+            ("", CashLinkError.notAFlipcashLink),
+            ("send.flipcash.com/c/#/e=1111111111111111", .notAFlipcashLink),
+            ("http://send.flipcash.com/c/#/e=1111111111111111", .notAFlipcashLink),
+            ("https://flipcash.com/c/#/e=1111111111111111", .notAFlipcashLink),
+            ("https://send.flipcash.com.evil.com/c/#/e=1111111111111111", .notAFlipcashLink),
+            ("https://send.flipcash.com/login/#/e=1111111111111111", .notAFlipcashLink),
+            ("https://app.flipcash.com/c/#/e=1111111111111111", .notAFlipcashLink),
+            ("https://send.flipcash.com/#/e=1111111111111111", .notAFlipcashLink),
+            ("https://send.flipcash.com:8443/c/#/e=1111111111111111", .notAFlipcashLink),
+            ("https://me@send.flipcash.com/c/#/e=1111111111111111", .notAFlipcashLink),
+            ("https://send.flipcash.com/c/", .missingFragment),
+            ("https://send.flipcash.com/c/#", .missingFragment),
+            ("https://send.flipcash.com/c/#e=1111111111111111", .malformedFragment),
+            ("https://send.flipcash.com/c/#/x=1111111111111111", .malformedFragment),
+            ("https://send.flipcash.com/c/#/e=", .invalidEntropyLength(0)),
+            ("https://send.flipcash.com/c/#/e=111111111111111", .invalidEntropyLength(15)),
+            ("https://send.flipcash.com/c/#/e=11111111111111111", .invalidEntropyLength(17)),
+            ("https://send.flipcash.com/c/#/e=111111111111111111111111", .invalidEntropyLength(24)),
+            ("https://send.flipcash.com/c/#/e=11111111111111l1", .invalidBase58(.invalidCharacter("l", position: 14))),
+            ("https://send.flipcash.com/c/#/e=0111111111111111", .invalidBase58(.invalidCharacter("0", position: 0))),
+        ])
     func typedErrors(text: String, expected: CashLinkError) {
         #expect(throws: expected) { try CashLink(parsing: text) }
         #expect(expected.errorDescription?.isEmpty == false)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// `Tests/Fixtures/vectors/flipcash.json` section E, "Behaviour" (the iOS repo's
@@ -58,12 +59,16 @@ struct CurveBehaviourTests {
 
     @Test("sell: a 100% fee leaves nothing; overselling sells the whole supply")
     func sell() throws {
-        let all = try #require(curve.sell(tokenQuarks: CurveTestSupport.tokenQuarks(100), feeBps: 10_000,
-                                          supplyQuarks: CurveTestSupport.tokenQuarks(200)))
+        let all = try #require(
+            curve.sell(
+                tokenQuarks: CurveTestSupport.tokenQuarks(100), feeBps: 10_000,
+                supplyQuarks: CurveTestSupport.tokenQuarks(200)))
         #expect(all.net == 0)
         #expect(all.fee == all.gross)
-        let oversold = try #require(curve.sell(tokenQuarks: CurveTestSupport.tokenQuarks(300), feeBps: 0,
-                                               supplyQuarks: CurveTestSupport.tokenQuarks(200)))
+        let oversold = try #require(
+            curve.sell(
+                tokenQuarks: CurveTestSupport.tokenQuarks(300), feeBps: 0,
+                supplyQuarks: CurveTestSupport.tokenQuarks(200)))
         #expect(oversold.net > 0)
         #expect(oversold.gross == curve.tokensToValue(supply: 0, tokens: 200))
     }
@@ -89,8 +94,9 @@ struct CurveBehaviourTests {
         #expect(five >= 400 && five <= 600)
         let one = try #require(curve.tokensForValueExchange(fiat: 1, fiatRate: 1, supplyQuarks: thousand))
         #expect(one >= 50 && one <= 150)
-        let cad = try #require(curve.tokensForValueExchange(
-            fiat: 1, fiatRate: Decimal(string: "1.38262")!, supplyQuarks: CurveTestSupport.tokenQuarks(23_000)))
+        let cad = try #require(
+            curve.tokensForValueExchange(
+                fiat: 1, fiatRate: Decimal(string: "1.38262")!, supplyQuarks: CurveTestSupport.tokenQuarks(23_000)))
         #expect(cad >= 50 && cad <= 100)
     }
 }

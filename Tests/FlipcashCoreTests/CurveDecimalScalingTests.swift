@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// The fast in-place Decimal conversion must give exactly what Foundation's public API gives.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// Inputs a caller should never send still give an answer or nil, never a crash.

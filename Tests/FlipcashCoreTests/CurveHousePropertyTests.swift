@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// The properties the curve must satisfy so that rounding never creates money (issue 13), over
@@ -88,8 +89,9 @@ struct CurveHousePropertyTests {
         var random = CurveRandom(seed: 0x13_0003)
         for _ in 0..<2_000 {
             let supply = Self.supply(using: &random)
-            let tokens = UInt128.random(in: 0...min(supply, [Self.unit, 100 * Self.unit, 1_000_000 * Self.unit][Int(random.next() % 3)]),
-                                        using: &random)
+            let tokens = UInt128.random(
+                in: 0...min(supply, [Self.unit, 100 * Self.unit, 1_000_000 * Self.unit][Int(random.next() % 3)]),
+                using: &random)
             let fee = Self.fee(using: &random)
             let sell = try curve.sellSplit(tokens: Fixed18(units: tokens), feeBps: fee, supply: Fixed18(units: supply))
             let after = supply - tokens

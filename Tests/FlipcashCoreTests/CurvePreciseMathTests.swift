@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// The series the tables are built from (ln 10, e^y), checked through what they produce.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// Properties over seeded random supplies and amounts (CurveRandom), in exact 10⁻¹⁸ units.
@@ -87,8 +88,9 @@ struct CurvePropertyTests {
             let buy = try #require(curve.buySplit(usdfQuarks: paid, feeBps: feeBps, supplyQuarks: supplyQuarks))
             // The chain hands out whole token quarks, rounding down.
             let receivedQuarks = UInt64(buy.net.units / DiscreteBondingCurve.tokenQuarkUnits)
-            let sell = try #require(curve.sellSplit(
-                tokenQuarks: receivedQuarks, feeBps: feeBps, supplyQuarks: supplyQuarks + receivedQuarks))
+            let sell = try #require(
+                curve.sellSplit(
+                    tokenQuarks: receivedQuarks, feeBps: feeBps, supplyQuarks: supplyQuarks + receivedQuarks))
             // In exact units (one unit of slack for the half-even rounding of the tokens) …
             #expect(sell.gross.units <= UInt128(paid) * DiscreteBondingCurve.usdfQuarkUnits + 1)
             // … and in the USDF quarks a seller would receive.
@@ -108,8 +110,10 @@ struct CurvePropertyTests {
             let all = try #require(curve.sell(tokenQuarks: quarks, feeBps: 10_000, supplyQuarks: supplyQuarks))
             #expect(all.net == 0)
             #expect(all.fee == free.gross)
-            let some = try #require(curve.sell(tokenQuarks: quarks, feeBps: Int.random(in: 1...9_999, using: &random),
-                                               supplyQuarks: supplyQuarks))
+            let some = try #require(
+                curve.sell(
+                    tokenQuarks: quarks, feeBps: Int.random(in: 1...9_999, using: &random),
+                    supplyQuarks: supplyQuarks))
             #expect(some.fee + some.net == some.gross)
             #expect(some.fee <= some.gross)
             let buy = try #require(curve.buy(usdfQuarks: quarks, feeBps: 0, supplyQuarks: supplyQuarks % 200_000_000_000_000_000))
@@ -126,8 +130,9 @@ struct CurvePropertyTests {
         var random = CurveRandom(seed: 7)
         for _ in 0..<500 {
             let supplyQuarks = UInt64.random(in: 10_000_000_000...210_000_000_000_000_000, using: &random)
-            let reserve = try #require(curve.tokensToValue(
-                supply: .zero, tokens: Fixed18(units: UInt128(supplyQuarks) * DiscreteBondingCurve.tokenQuarkUnits)))
+            let reserve = try #require(
+                curve.tokensToValue(
+                    supply: .zero, tokens: Fixed18(units: UInt128(supplyQuarks) * DiscreteBondingCurve.tokenQuarkUnits)))
             let value = Fixed18(units: UInt128.random(in: 1...reserve.units, using: &random))
             let tokens = try #require(curve.tokensForValueExchange(fiat: value, fiatRate: Fixed18(whole: 1), supplyQuarks: supplyQuarks))
             let supply = Fixed18(units: UInt128(supplyQuarks) * DiscreteBondingCurve.tokenQuarkUnits)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 @Suite("Discrete curve tables: built by our own code, exact, and close to Flipcash's")

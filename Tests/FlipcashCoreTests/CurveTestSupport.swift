@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 /// Helpers shared by the curve suites: exact decimals from text, relative comparison, and the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// `Tests/Fixtures/vectors/flipcash.json` sections D and E: values derived from Flipcash's own
@@ -18,7 +19,7 @@ struct CurveVectorTests {
         for row in rows {
             let call = row[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
             guard let open = call.firstIndex(of: "("), call.hasSuffix(")"),
-                  call.hasPrefix("tokensToValue") || call.hasPrefix("valueToTokens")
+                call.hasPrefix("tokensToValue") || call.hasPrefix("valueToTokens")
             else { continue }
             let arguments = call[call.index(after: open)..<call.index(before: call.endIndex)]
                 .components(separatedBy: ", ")
@@ -26,7 +27,8 @@ struct CurveVectorTests {
             let supply = try CurveTestSupport.decimal(arguments[0])
             let second = try CurveTestSupport.decimal(arguments[1])
             let expected = try CurveTestSupport.decimal(row[1])
-            let actual = call.hasPrefix("tokensToValue")
+            let actual =
+                call.hasPrefix("tokensToValue")
                 ? curve.tokensToValue(supply: supply, tokens: second)
                 : curve.valueToTokens(supply: supply, value: second)
             #expect(CurveTestSupport.isClose(actual, expected), "\(call) = \(String(describing: actual)), want \(expected)")
@@ -37,12 +39,16 @@ struct CurveVectorTests {
 
     @Test("the sell rows of the 'Discrete curve values' table")
     func sellValues() throws {
-        let hundred = try #require(curve.sell(tokenQuarks: CurveTestSupport.tokenQuarks(100), feeBps: 0,
-                                              supplyQuarks: CurveTestSupport.tokenQuarks(1_000)))
+        let hundred = try #require(
+            curve.sell(
+                tokenQuarks: CurveTestSupport.tokenQuarks(100), feeBps: 0,
+                supplyQuarks: CurveTestSupport.tokenQuarks(1_000)))
         #expect(CurveTestSupport.isClose(hundred.gross, Decimal(string: "1.0007897694499557")!))
         #expect(hundred.gross == (curve.price(atStep: 9)?.decimal).map { $0 * 100 })
-        let one = try #require(curve.sell(tokenQuarks: CurveTestSupport.tokenQuarks(1), feeBps: 100,
-                                          supplyQuarks: CurveTestSupport.tokenQuarks(100_000)))
+        let one = try #require(
+            curve.sell(
+                tokenQuarks: CurveTestSupport.tokenQuarks(1), feeBps: 100,
+                supplyQuarks: CurveTestSupport.tokenQuarks(100_000)))
         #expect(CurveTestSupport.isClose(one.gross, Decimal(string: "0.010915839535681")!))
         #expect(CurveTestSupport.isClose(one.net, Decimal(string: "0.010806681140325")!))
         #expect(CurveTestSupport.isClose(one.fee, Decimal(string: "0.000109158395357")!))
@@ -76,15 +82,19 @@ struct CurveVectorTests {
     @Test("server estimates that are curve facts")
     func serverEstimates() throws {
         // EstimateSell(2000 tokens, supply 1000): the supply is lifted to 2000, floored to µUSDF.
-        let lifted = try #require(curve.sell(tokenQuarks: CurveTestSupport.tokenQuarks(2_000), feeBps: 0,
-                                             supplyQuarks: CurveTestSupport.tokenQuarks(2_000)))
+        let lifted = try #require(
+            curve.sell(
+                tokenQuarks: CurveTestSupport.tokenQuarks(2_000), feeBps: 0,
+                supplyQuarks: CurveTestSupport.tokenQuarks(2_000)))
         #expect(Self.floorQuarks(lifted.net, decimals: 6) == 20_016_675)
         // EstimateCurrentPrice(22,000,000): clamped to the maximum supply.
         #expect(CurveTestSupport.isClose(curve.spotPrice(supply: 21_000_000), Decimal(string: "999999.999988634528021217")!))
         // EstimateBuy(2e18 µUSDF): capped at the tokens left.
         for (supplyTokens, expectedTokens) in [(UInt64(0), UInt64(21_000_000)), (10_000_000, 11_000_000)] {
-            let bought = try #require(curve.buy(usdfQuarks: 2_000_000_000_000_000_000, feeBps: 0,
-                                                supplyQuarks: CurveTestSupport.tokenQuarks(supplyTokens)))
+            let bought = try #require(
+                curve.buy(
+                    usdfQuarks: 2_000_000_000_000_000_000, feeBps: 0,
+                    supplyQuarks: CurveTestSupport.tokenQuarks(supplyTokens)))
             let left = Decimal(21_000_000 - supplyTokens)
             #expect(bought.net >= left)
             #expect(Self.floorQuarks(min(bought.net, left), decimals: 10) == CurveTestSupport.tokenQuarks(expectedTokens))
@@ -95,8 +105,10 @@ struct CurveVectorTests {
         #expect(Self.floorQuarks(sell.fee, decimals: 6) == 99_826)
         let buyValue = curve.valueToTokens(supply: Decimal(string: "9876.9876543210")!, value: Decimal(string: "123.123456")!)
         #expect(CurveTestSupport.isClose(buyValue.map { $0 * 10_000_000_000 }, 121_417_815_190_726))
-        #expect(CurveTestSupport.isClose(curve.spotPrice(supply: Decimal(string: "12345678.123456789")!),
-                                         Decimal(string: "504.760909582406069125")!))
+        #expect(
+            CurveTestSupport.isClose(
+                curve.spotPrice(supply: Decimal(string: "12345678.123456789")!),
+                Decimal(string: "504.760909582406069125")!))
     }
 
     /// Section D: the continuous curve's chart. At a step boundary the discrete price is the
@@ -121,7 +133,9 @@ struct CurveVectorTests {
         }
         #expect(CurveTestSupport.isClose(BondingCurveConstants.c, Decimal(string: "0.000000877175273521")!, relative: Decimal(string: "1e-12")!))
         #expect(CurveTestSupport.isClose(BondingCurveConstants.a, Decimal(string: "11400.230149967394933471")!, relative: Decimal(string: "1e-12")!))
-        #expect(CurveTestSupport.isClose(BondingCurveConstants.a * BondingCurveConstants.c, Decimal(string: "0.01")!, relative: Decimal(string: "1e-30")!))
+        #expect(
+            CurveTestSupport.isClose(BondingCurveConstants.a * BondingCurveConstants.c, Decimal(string: "0.01")!, relative: Decimal(string: "1e-30")!)
+        )
     }
 
     private static func floorQuarks(_ value: Decimal, decimals: Int) -> UInt64? {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 @Suite("ExchangedFiat on the bonding curve (launchpad currencies)")
@@ -17,7 +18,8 @@ struct ExchangedFiatBondedTests {
             in: try AmountVectorFile.section("E. Discrete curve"), after: "ExchangedFiat.compute(fromEntered:)")
         #expect(rows.count == 4)
         for row in rows {
-            let entered = row[0].hasPrefix("$")
+            let entered =
+                row[0].hasPrefix("$")
                 ? fiat(row[0].replacingOccurrences(of: "$", with: ""), .usd)
                 : fiat(String(row[0].split(separator: " ")[0]), try CurrencyCode(parsing: String(row[0].split(separator: " ")[1])))
             let rate = try Rate(fx: try AmountVectorFile.number(row[1]), currency: entered.currency)
@@ -29,12 +31,14 @@ struct ExchangedFiatBondedTests {
         }
     }
 
-    @Test("compute(fromEntered:) table, transcribed", arguments: [
-        ("1", CurrencyCode.usd, "1", UInt64(1000), "99.921085379361", UInt64(999_210_853_794), "1.000000000000"),
-        ("5", .usd, "1", 1000, "499.693025194345", 4_996_930_251_943, "5.000000000000"),
-        ("10", .cad, "1.4", 100_000, "654.517344029359", 6_545_173_440_294, "7.142857142858"),
-        ("100", .usd, "1", 100_000, "9197.600894933953", 91_976_008_949_340, "100.000000000001"),
-    ])
+    @Test(
+        "compute(fromEntered:) table, transcribed",
+        arguments: [
+            ("1", CurrencyCode.usd, "1", UInt64(1000), "99.921085379361", UInt64(999_210_853_794), "1.000000000000"),
+            ("5", .usd, "1", 1000, "499.693025194345", 4_996_930_251_943, "5.000000000000"),
+            ("10", .cad, "1.4", 100_000, "654.517344029359", 6_545_173_440_294, "7.142857142858"),
+            ("100", .usd, "1", 100_000, "9197.600894933953", 91_976_008_949_340, "100.000000000001"),
+        ])
     func tableTranscribed(
         entered: String, currency: CurrencyCode, fx: String, supplyTokens: UInt64, tokens: String, quarks: UInt64, sellBack: String
     ) throws {
@@ -101,17 +105,20 @@ struct ExchangedFiatBondedTests {
         let capped = try ExchangedFiat.compute(
             fromEntered: fiat("5", .usd), rate: .oneToOne, mint: jeffy, supplyQuarks: 1000 * oneToken, tokenBalanceQuarks: oneToken)
         #expect(capped?.onChainAmount.quarks == oneToken)
-        let both = try #require(try ExchangedFiat.compute(
-            fromEntered: fiat("100", .usd), rate: .oneToOne, mint: jeffy, supplyQuarks: supply, balance: fiat("10", .usd),
-            tokenBalanceQuarks: oneToken))
+        let both = try #require(
+            try ExchangedFiat.compute(
+                fromEntered: fiat("100", .usd), rate: .oneToOne, mint: jeffy, supplyQuarks: supply, balance: fiat("10", .usd),
+                tokenBalanceQuarks: oneToken))
         #expect(both.onChainAmount.quarks == oneToken)
         #expect(both.nativeAmount.value <= 10)
         let cad = try AmountFixtures.rate("1.4", .cad)
-        let usdCap = try #require(try ExchangedFiat.compute(
-            fromEntered: fiat("20", .cad), rate: cad, mint: jeffy, supplyQuarks: supply, balance: fiat("10.41", .usd)))
+        let usdCap = try #require(
+            try ExchangedFiat.compute(
+                fromEntered: fiat("20", .cad), rate: cad, mint: jeffy, supplyQuarks: supply, balance: fiat("10.41", .usd)))
         #expect(usdCap.nativeAmount == fiat("14.574", .cad))
-        let beyond = try #require(try ExchangedFiat.compute(
-            fromEntered: fiat("1000000", .usd), rate: .oneToOne, mint: jeffy, supplyQuarks: 1000 * oneToken))
+        let beyond = try #require(
+            try ExchangedFiat.compute(
+                fromEntered: fiat("1000000", .usd), rate: .oneToOne, mint: jeffy, supplyQuarks: 1000 * oneToken))
         #expect(beyond.onChainAmount.quarks == 1000 * oneToken, "a request beyond the curve's value clamps to the supply")
         let noSupply = try ExchangedFiat.compute(fromEntered: fiat("5", .usd), rate: .oneToOne, mint: jeffy, supplyQuarks: 0)
         #expect(noSupply == .zero(mint: jeffy, rate: .oneToOne))
@@ -120,15 +127,18 @@ struct ExchangedFiatBondedTests {
         #expect(emptyBalance == .zero(mint: jeffy, rate: .oneToOne))
     }
 
-    @Test("entered fiat and the value of its quarks agree to the cent", arguments: [
-        ("326.79", "1.4", UInt64(1_000_000)), ("100", "1.4", 100_000), ("10000", "1", 10_000_000), ("0.50", "1", 100),
-    ])
+    @Test(
+        "entered fiat and the value of its quarks agree to the cent",
+        arguments: [
+            ("326.79", "1.4", UInt64(1_000_000)), ("100", "1.4", 100_000), ("10000", "1", 10_000_000), ("0.50", "1", 100),
+        ])
     func serverConsistency(amount: String, fx: String, supplyTokens: UInt64) throws {
         let currency: CurrencyCode = fx == "1" ? .usd : .cad
         let rate = try AmountFixtures.rate(fx, currency)
         let supply = supplyTokens * Self.quarksPerToken
-        let entered = try #require(try ExchangedFiat.compute(
-            fromEntered: fiat(amount, currency), rate: rate, mint: jeffy, supplyQuarks: supply))
+        let entered = try #require(
+            try ExchangedFiat.compute(
+                fromEntered: fiat(amount, currency), rate: rate, mint: jeffy, supplyQuarks: supply))
         let fromQuarks = ExchangedFiat.compute(onChainAmount: entered.onChainAmount, rate: rate, supplyQuarks: supply)
         #expect(fromQuarks.nativeAmount.formatted() == entered.nativeAmount.formatted())
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 @Suite("ExchangedFiat: on-chain amount, native amount and rate")
@@ -97,7 +98,8 @@ struct ExchangedFiatTests {
         }
         #expect(throws: AmountError.currencyMismatch(.cad, .usd)) { try ExchangedFiat(nativeAmount: fiat("1", .cad), rate: .oneToOne) }
         #expect(throws: AmountError.negativeValue(-1)) { try ExchangedFiat(nativeAmount: fiat("-1", .usd), rate: .oneToOne) }
-        let mismatched = Data(#"""
+        let mismatched = Data(
+            #"""
             {"onChainAmount":{"quarks":"1","mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"},
              "nativeAmount":{"value":"1","currency":"cad"},"currencyRate":{"fx":"1","currency":"usd"}}
             """#.utf8)
@@ -193,12 +195,14 @@ struct ExchangedFiatTests {
         let five = try #require(try ExchangedFiat.compute(fromEntered: fiat("5", .cad), rate: cad, mint: .usdf, supplyQuarks: 0))
         #expect(five.onChainAmount.quarks == 3_571_429)
         #expect(five.nativeAmount == fiat("5", .cad))
-        let capped = try #require(try ExchangedFiat.compute(
-            fromEntered: fiat("20", .cad), rate: cad, mint: .usdf, supplyQuarks: 0, balance: fiat("10.41", .usd)))
+        let capped = try #require(
+            try ExchangedFiat.compute(
+                fromEntered: fiat("20", .cad), rate: cad, mint: .usdf, supplyQuarks: 0, balance: fiat("10.41", .usd)))
         #expect(capped.onChainAmount.quarks == 10_410_000)
         #expect(capped.nativeAmount == fiat("14.574", .cad))
-        let notCapped = try #require(try ExchangedFiat.compute(
-            fromEntered: fiat("14", .cad), rate: cad, mint: .usdf, supplyQuarks: 0, balance: fiat("10.41", .usd)))
+        let notCapped = try #require(
+            try ExchangedFiat.compute(
+                fromEntered: fiat("14", .cad), rate: cad, mint: .usdf, supplyQuarks: 0, balance: fiat("10.41", .usd)))
         #expect(notCapped.nativeAmount == fiat("14", .cad))
         #expect(try ExchangedFiat.compute(fromEntered: fiat("0", .usd), rate: .oneToOne, mint: .usdf, supplyQuarks: 0) == nil)
         #expect(try ExchangedFiat.compute(fromEntered: fiat("-1", .usd), rate: .oneToOne, mint: .usdf, supplyQuarks: 0) == nil)
@@ -237,11 +241,13 @@ struct ExchangedFiatTests {
     }
 
     /// Tolerance = ½ of the smallest unit: USD 0.005, JPY 0.5, BHD 0.0005.
-    @Test("within half a display unit over the balance sends the whole balance", arguments: [
-        (CurrencyCode.usd, "10.00", "10.005", "10.0051"),
-        (.jpy, "1000", "1000.5", "1000.51"),
-        (.bhd, "1.000", "1.0005", "1.00051"),
-    ])
+    @Test(
+        "within half a display unit over the balance sends the whole balance",
+        arguments: [
+            (CurrencyCode.usd, "10.00", "10.005", "10.0051"),
+            (.jpy, "1000", "1000.5", "1000.51"),
+            (.bhd, "1.000", "1.0005", "1.00051"),
+        ])
     func halfDisplayUnit(currency: CurrencyCode, balanceValue: String, within: String, beyond: String) throws {
         let rate = try AmountFixtures.rate(currency == .usd ? "1" : "3", currency)
         let balance = try ExchangedFiat(nativeAmount: fiat(balanceValue, currency), rate: rate)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 @Suite("FiatAmount and Rate: exact fiat within one currency")
@@ -18,11 +19,13 @@ struct FiatAmountTests {
     }
 
     /// Section B: `hasDisplayableValue`.
-    @Test("displayable from one smallest unit up", arguments: [
-        ("0.01", CurrencyCode.usd, true), ("0.009999", .usd, false), ("0.000001", .usd, false),
-        ("1", .jpy, true), ("0.999999", .jpy, false), ("0.005", .eur, false), ("0", .usd, false),
-        ("0.01", .gbp, true), ("1000000", .usd, true), ("0.001", .bhd, true), ("-5", .usd, true),
-    ])
+    @Test(
+        "displayable from one smallest unit up",
+        arguments: [
+            ("0.01", CurrencyCode.usd, true), ("0.009999", .usd, false), ("0.000001", .usd, false),
+            ("1", .jpy, true), ("0.999999", .jpy, false), ("0.005", .eur, false), ("0", .usd, false),
+            ("0.01", .gbp, true), ("1000000", .usd, true), ("0.001", .bhd, true), ("-5", .usd, true),
+        ])
     func displayable(value: String, currency: CurrencyCode, expected: Bool) {
         #expect(fiat(value, currency).hasDisplayableValue == expected)
     }
@@ -85,15 +88,17 @@ struct FiatAmountTests {
         #expect(try JSONDecoder().decode(FiatAmount.self, from: JSONEncoder().encode(negative)) == negative)
     }
 
-    @Test("decoding rejects numbers, lenient text and non-positive rates", arguments: [
-        (#"{"value":12.5,"currency":"usd"}"#, true), (#"{"value":"12abc","currency":"usd"}"#, true),
-        (#"{"value":"1.2.3","currency":"usd"}"#, true), (#"{"value":"1e5","currency":"usd"}"#, true),
-        (#"{"value":" 1","currency":"usd"}"#, true), (#"{"value":"","currency":"usd"}"#, true),
-        (#"{"value":"1","currency":"xyz"}"#, true), (#"{"value":"0x10","currency":"usd"}"#, true),
-        (#"{"value":"123456789012345678901234567890123456789","currency":"usd"}"#, true),
-        (#"{"fx":"0","currency":"cad"}"#, false), (#"{"fx":"-1.3","currency":"cad"}"#, false),
-        (#"{"fx":1.3,"currency":"cad"}"#, false),
-    ])
+    @Test(
+        "decoding rejects numbers, lenient text and non-positive rates",
+        arguments: [
+            (#"{"value":12.5,"currency":"usd"}"#, true), (#"{"value":"12abc","currency":"usd"}"#, true),
+            (#"{"value":"1.2.3","currency":"usd"}"#, true), (#"{"value":"1e5","currency":"usd"}"#, true),
+            (#"{"value":" 1","currency":"usd"}"#, true), (#"{"value":"","currency":"usd"}"#, true),
+            (#"{"value":"1","currency":"xyz"}"#, true), (#"{"value":"0x10","currency":"usd"}"#, true),
+            (#"{"value":"123456789012345678901234567890123456789","currency":"usd"}"#, true),
+            (#"{"fx":"0","currency":"cad"}"#, false), (#"{"fx":"-1.3","currency":"cad"}"#, false),
+            (#"{"fx":1.3,"currency":"cad"}"#, false),
+        ])
     func decodingRejects(json: String, isFiat: Bool) {
         let data = Data(json.utf8)
         if isFiat {

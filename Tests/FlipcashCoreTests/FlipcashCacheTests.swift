@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+
 @testable import FlipcashCore
 
 @Suite("Flipcash cache: the rebuild policy and exact money in SQLite")

@@ -2,8 +2,8 @@ import Foundation
 import InMemoryLogging
 import Logging
 import Observability
-import Testing
 import TestSupport
+import Testing
 import Validation
 
 /// Section G of `Tests/Fixtures/vectors/flipcash.json`: the validators and redactors Flipcash's
@@ -13,14 +13,18 @@ struct HardRulesVectorTests {
     @Test("EmailValidator accepts and rejects exactly the reference's addresses")
     func email() {
         let validator = EmailValidator()
-        for accepted in ["test@example.com", "first.last@example.com", "tag+sub@example.co", "a_b@example.com",
-                         "name%percent@example.io", "mixed-CASE@Example.COM"] {
+        for accepted in [
+            "test@example.com", "first.last@example.com", "tag+sub@example.co", "a_b@example.com",
+            "name%percent@example.io", "mixed-CASE@Example.COM",
+        ] {
             #expect(validator.validate(accepted) == accepted)
         }
         #expect(validator.validate("  test@example.com\n") == "test@example.com")
-        for rejected in ["", "   ", "no-at-symbol", "missing@tld", "missing@.com", "trailing@dot.", "short@bar.x",
-                         "numeric@bar.123", "underscore@my_org.com", "unicode@café.com", "föö@example.com",
-                         "spaces in@local.com", String(repeating: "a", count: 250) + "@example.com"] {
+        for rejected in [
+            "", "   ", "no-at-symbol", "missing@tld", "missing@.com", "trailing@dot.", "short@bar.x",
+            "numeric@bar.123", "underscore@my_org.com", "unicode@café.com", "föö@example.com",
+            "spaces in@local.com", String(repeating: "a", count: 250) + "@example.com",
+        ] {
             #expect(validator.validate(rejected) == nil, "\(rejected)")
         }
     }
@@ -51,8 +55,10 @@ struct HardRulesVectorTests {
             ("5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d", "5eyk...2N9d"),
         ]
         for (input, output) in changed { #expect(redactor.redact(input) == output, "\(input)") }
-        for unchanged in ["4155551234", "1234567", "7309069", "10000000", "100000000", "1234567890", "7309069770",
-                          "10000000000", "USD", "active"] {
+        for unchanged in [
+            "4155551234", "1234567", "7309069", "10000000", "100000000", "1234567890", "7309069770",
+            "10000000000", "USD", "active",
+        ] {
             #expect(redactor.redact(unchanged) == unchanged)
         }
     }

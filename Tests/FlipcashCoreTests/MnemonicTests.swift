@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 @Suite("Mnemonic: word list, errors, normalisation, seed and generation")
@@ -40,10 +41,11 @@ struct MnemonicTests {
     @Test("the seed without a passphrase matches the published value")
     func seedWithoutPassphrase() throws {
         let mnemonic = try Mnemonic(phrase: Array(repeating: "abandon", count: 11).joined(separator: " ") + " about")
-        #expect(mnemonic.seed().hex == """
-            5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1\
-            9a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4
-            """)
+        #expect(
+            mnemonic.seed().hex == """
+                5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1\
+                9a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4
+                """)
         #expect(mnemonic.seed(passphrase: "") == mnemonic.seed())
     }
 
@@ -117,7 +119,9 @@ struct MnemonicTests {
         let composed = mnemonic.seed(passphrase: "caf\u{E9}")
         #expect(composed == mnemonic.seed(passphrase: "cafe\u{301}"))
         // python-mnemonic's `to_seed(phrase, "café")`.
-        #expect(composed.hex == "af8bbd2566df7b69d926f2b09dfdbd75db6c994a3399b2cc65f928d63e3fd4e61218ee0d15f8c810be4d45e66d47b43c15a5cc753976b1666912377ff7ae9818")
+        #expect(
+            composed.hex
+                == "af8bbd2566df7b69d926f2b09dfdbd75db6c994a3399b2cc65f928d63e3fd4e61218ee0d15f8c810be4d45e66d47b43c15a5cc753976b1666912377ff7ae9818")
         #expect(composed != mnemonic.seed())
         #expect(mnemonic.seed().count == 64)
     }

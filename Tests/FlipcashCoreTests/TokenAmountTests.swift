@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 @Suite("TokenAmount and Mint: on-chain quarks within one mint")
@@ -80,16 +81,18 @@ struct TokenAmountTests {
         #expect(try JSONDecoder().decode(TokenAmount.self, from: usdf) == TokenAmount(quarks: 5, mint: .usdf))
     }
 
-    @Test("decoding rejects quarks that are not plain digits within UInt64", arguments: [
-        #"{"quarks":5,"mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"}"#,
-        #"{"quarks":"-5","mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"}"#,
-        #"{"quarks":"+5","mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"}"#,
-        #"{"quarks":"5.0","mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"}"#,
-        #"{"quarks":"","mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"}"#,
-        #"{"quarks":"18446744073709551616","mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"}"#,
-        #"{"quarks":"5","mint":"not-an-address"}"#,
-        #"{"quarks":"5"}"#,
-    ])
+    @Test(
+        "decoding rejects quarks that are not plain digits within UInt64",
+        arguments: [
+            #"{"quarks":5,"mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"}"#,
+            #"{"quarks":"-5","mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"}"#,
+            #"{"quarks":"+5","mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"}"#,
+            #"{"quarks":"5.0","mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"}"#,
+            #"{"quarks":"","mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"}"#,
+            #"{"quarks":"18446744073709551616","mint":"5AMAA9JV9H97YYVxx8F6FsCMmTwXSuTTQneiup4RYAUQ"}"#,
+            #"{"quarks":"5","mint":"not-an-address"}"#,
+            #"{"quarks":"5"}"#,
+        ])
     func decodingRejects(json: String) {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(TokenAmount.self, from: Data(json.utf8)) }
     }

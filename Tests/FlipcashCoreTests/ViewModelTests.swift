@@ -1,7 +1,8 @@
 import Foundation
 import Logging
-import Testing
 import TestSupport
+import Testing
+
 @testable import FlipcashCore
 
 @MainActor
@@ -10,7 +11,8 @@ struct ViewModelTests {
     private func dollars(_ text: String) -> Decimal { Decimal(string: text)! }
 
     private func entry(balanceQuarks: UInt64 = 10_000_000, rate: Rate = .oneToOne, limits: SendLimits? = nil) -> EnterAmountViewModel {
-        EnterAmountViewModel(rate: rate, balance: TokenAmount(quarks: balanceQuarks, mint: .usdf), limits: limits, formatter: .enUS,
+        EnterAmountViewModel(
+            rate: rate, balance: TokenAmount(quarks: balanceQuarks, mint: .usdf), limits: limits, formatter: .enUS,
             logger: Logger(label: "test"))
     }
 

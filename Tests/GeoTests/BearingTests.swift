@@ -1,21 +1,26 @@
 import TestSupport
 import Testing
+
 @testable import Geo
 
 @Suite("Initial bearing and destination")
 struct BearingTests {
-    @Test("cardinal directions from the equator and across the antimeridian", arguments: [
-        (0.0, 0.0, 0.0, 1.0, 90.0),       // due east
-        (0.0, 0.0, 1.0, 0.0, 0.0),        // due north
-        (0.0, 0.0, -1.0, 0.0, 180.0),     // due south
-        (0.0, 0.0, 0.0, -1.0, 270.0),     // due west
-        (0.0, 179.5, 0.0, -179.5, 90.0),  // east across the antimeridian
-        (0.0, -179.5, 0.0, 179.5, 270.0), // west across the antimeridian
-        (10.0, 20.0, 90.0, 0.0, 0.0),     // towards the north pole
-        (10.0, 20.0, -90.0, 0.0, 180.0),  // towards the south pole
-    ])
-    func cardinalDirections(fromLatitude: Double, fromLongitude: Double, toLatitude: Double, toLongitude: Double,
-                            expected: Double) throws {
+    @Test(
+        "cardinal directions from the equator and across the antimeridian",
+        arguments: [
+            (0.0, 0.0, 0.0, 1.0, 90.0),  // due east
+            (0.0, 0.0, 1.0, 0.0, 0.0),  // due north
+            (0.0, 0.0, -1.0, 0.0, 180.0),  // due south
+            (0.0, 0.0, 0.0, -1.0, 270.0),  // due west
+            (0.0, 179.5, 0.0, -179.5, 90.0),  // east across the antimeridian
+            (0.0, -179.5, 0.0, 179.5, 270.0),  // west across the antimeridian
+            (10.0, 20.0, 90.0, 0.0, 0.0),  // towards the north pole
+            (10.0, 20.0, -90.0, 0.0, 180.0),  // towards the south pole
+        ])
+    func cardinalDirections(
+        fromLatitude: Double, fromLongitude: Double, toLatitude: Double, toLongitude: Double,
+        expected: Double
+    ) throws {
         let from = try Coordinate(latitude: fromLatitude, longitude: fromLongitude)
         let to = try Coordinate(latitude: toLatitude, longitude: toLongitude)
         #expect(abs(initialBearing(from: from, to: to) - expected) < 1e-9)
@@ -23,15 +28,19 @@ struct BearingTests {
 
     // Hand-computed with θ = atan2(sin Δλ · cos φ2, cos φ1 · sin φ2 − sin φ1 · cos φ2 · cos Δλ) in
     // Python's math module; Baghdad → Osaka is the textbook example (about 60° 9′ 45″).
-    @Test("known routes", arguments: [
-        (51.5074, -0.1278, 40.7128, -74.0060, 288.3297015936049),  // London → New York
-        (40.7128, -74.0060, 51.5074, -0.1278, 51.2126168241972),   // New York → London
-        (45.7597, 4.8422, 48.8567, 2.3508, 332.29835740860955),    // Lyon → Paris
-        (35.0, 45.0, 35.0, 135.0, 60.16243352168624),              // Baghdad → Osaka
-        (37.7853074, -122.4054274, 78.216667, 15.55, 8.968387935004955), // San Francisco → Svalbard
-    ])
-    func knownRoutes(fromLatitude: Double, fromLongitude: Double, toLatitude: Double, toLongitude: Double,
-                     expected: Double) throws {
+    @Test(
+        "known routes",
+        arguments: [
+            (51.5074, -0.1278, 40.7128, -74.0060, 288.3297015936049),  // London → New York
+            (40.7128, -74.0060, 51.5074, -0.1278, 51.2126168241972),  // New York → London
+            (45.7597, 4.8422, 48.8567, 2.3508, 332.29835740860955),  // Lyon → Paris
+            (35.0, 45.0, 35.0, 135.0, 60.16243352168624),  // Baghdad → Osaka
+            (37.7853074, -122.4054274, 78.216667, 15.55, 8.968387935004955),  // San Francisco → Svalbard
+        ])
+    func knownRoutes(
+        fromLatitude: Double, fromLongitude: Double, toLatitude: Double, toLongitude: Double,
+        expected: Double
+    ) throws {
         let from = try Coordinate(latitude: fromLatitude, longitude: fromLongitude)
         let to = try Coordinate(latitude: toLatitude, longitude: toLongitude)
         #expect(abs(initialBearing(from: from, to: to) - expected) < 1e-9)
@@ -43,10 +52,12 @@ struct BearingTests {
         #expect(initialBearing(from: point, to: point) == 0)
         var generator = SplitMix64(seed: 360)
         for _ in 0..<5_000 {
-            let a = try Coordinate(latitude: .random(in: -90...90, using: &generator),
-                                   longitude: .random(in: -180...180, using: &generator))
-            let b = try Coordinate(latitude: .random(in: -90...90, using: &generator),
-                                   longitude: .random(in: -180...180, using: &generator))
+            let a = try Coordinate(
+                latitude: .random(in: -90...90, using: &generator),
+                longitude: .random(in: -180...180, using: &generator))
+            let b = try Coordinate(
+                latitude: .random(in: -90...90, using: &generator),
+                longitude: .random(in: -180...180, using: &generator))
             let bearing = initialBearing(from: a, to: b)
             #expect(bearing >= 0 && bearing < 360)
         }
@@ -60,10 +71,12 @@ struct BearingTests {
     func destinationRoundTrip() throws {
         var generator = SplitMix64(seed: 2024)
         for _ in 0..<5_000 {
-            let a = try Coordinate(latitude: .random(in: -89...89, using: &generator),
-                                   longitude: .random(in: -180...180, using: &generator))
-            let b = try Coordinate(latitude: .random(in: -89...89, using: &generator),
-                                   longitude: .random(in: -180...180, using: &generator))
+            let a = try Coordinate(
+                latitude: .random(in: -89...89, using: &generator),
+                longitude: .random(in: -180...180, using: &generator))
+            let b = try Coordinate(
+                latitude: .random(in: -89...89, using: &generator),
+                longitude: .random(in: -180...180, using: &generator))
             let distance = haversineDistance(from: a, to: b)
             guard distance > 1, distance < 19_000_000 else { continue }
             let arrived = try #require(destination(from: a, bearing: initialBearing(from: a, to: b), distance: distance))

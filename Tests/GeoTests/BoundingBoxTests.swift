@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Geo
 
 @Suite("Bounding boxes")
@@ -17,25 +18,31 @@ struct BoundingBoxTests {
             _ = try BoundingBox(south: 5, north: 4, west: 0, east: 1)
         }
         #expect(throws: GeoError.self) { _ = try BoundingBox(south: .nan, north: 1, west: 0, east: 1) }
-        #expect(GeoError.invertedLatitudes(south: 5, north: 4).errorDescription
-            == "The box's south edge 5.0 lies north of its north edge 4.0: swap them.")
-        #expect(GeoError.invalidRadius(-2).errorDescription
-            == "Radius -2.0 m is invalid: it must be a finite number of metres, zero or more.")
+        #expect(
+            GeoError.invertedLatitudes(south: 5, north: 4).errorDescription
+                == "The box's south edge 5.0 lies north of its north edge 4.0: swap them.")
+        #expect(
+            GeoError.invalidRadius(-2).errorDescription
+                == "Radius -2.0 m is invalid: it must be a finite number of metres, zero or more.")
     }
 
-    @Test("contains: edges belong to the box; outside points do not", arguments: [
-        (0.0, 0.0, true), (-10.0, -20.0, true), (10.0, 20.0, true), (10.000001, 0.0, false),
-        (0.0, 20.000001, false), (-10.5, 0.0, false), (5.0, -25.0, false),
-    ])
+    @Test(
+        "contains: edges belong to the box; outside points do not",
+        arguments: [
+            (0.0, 0.0, true), (-10.0, -20.0, true), (10.0, 20.0, true), (10.000001, 0.0, false),
+            (0.0, 20.000001, false), (-10.5, 0.0, false), (5.0, -25.0, false),
+        ])
     func containsPlainBox(latitude: Double, longitude: Double, inside: Bool) throws {
         let box = try BoundingBox(south: -10, north: 10, west: -20, east: 20)
         #expect(box.contains(try Coordinate(latitude: latitude, longitude: longitude)) == inside)
     }
 
-    @Test("contains across the antimeridian, with 180 and -180 as one meridian", arguments: [
-        (0.0, 175.0, true), (0.0, -175.0, true), (0.0, 180.0, true), (0.0, -180.0, true),
-        (0.0, 0.0, false), (0.0, 169.0, false), (0.0, -169.0, false),
-    ])
+    @Test(
+        "contains across the antimeridian, with 180 and -180 as one meridian",
+        arguments: [
+            (0.0, 175.0, true), (0.0, -175.0, true), (0.0, 180.0, true), (0.0, -180.0, true),
+            (0.0, 0.0, false), (0.0, 169.0, false), (0.0, -169.0, false),
+        ])
     func containsAcrossAntimeridian(latitude: Double, longitude: Double, inside: Bool) throws {
         let box = try BoundingBox(south: -5, north: 5, west: 170, east: -170)
         #expect(box.contains(try Coordinate(latitude: latitude, longitude: longitude)) == inside)
@@ -85,10 +92,12 @@ struct BoundingBoxTests {
         #expect(abs(box.north - 61) < 1e-6 && abs(box.south - 59) < 1e-6)
     }
 
-    @Test("a circle that reaches a pole spans all longitudes up to that pole", arguments: [
-        (89.5, 10.0, 100_000.0, true), (90.0, 0.0, 0.0, true), (90.0, 123.0, 5.0, true),
-        (-89.9, -170.0, 20_000.0, false), (-90.0, 0.0, 1.0, false),
-    ])
+    @Test(
+        "a circle that reaches a pole spans all longitudes up to that pole",
+        arguments: [
+            (89.5, 10.0, 100_000.0, true), (90.0, 0.0, 0.0, true), (90.0, 123.0, 5.0, true),
+            (-89.9, -170.0, 20_000.0, false), (-90.0, 0.0, 1.0, false),
+        ])
     func poleInsideCircle(latitude: Double, longitude: Double, radius: Double, north: Bool) throws {
         let box = try BoundingBox(center: try Coordinate(latitude: latitude, longitude: longitude), radius: radius)
         #expect(box.spansAllLongitudes)
@@ -158,12 +167,14 @@ struct BoundingBoxTests {
     func holdsEveryPointOfTheCircle() throws {
         var generator = SplitMix64(seed: 0xB0B)
         for round in 0..<2_000 {
-            let latitude: Double = switch round % 4 {
-            case 0: .random(in: -90...90, using: &generator)
-            case 1: (Bool.random(using: &generator) ? 1 : -1) * .random(in: 85...90, using: &generator)
-            default: .random(in: -60...60, using: &generator)
-            }
-            let longitude: Double = round % 4 == 3
+            let latitude: Double =
+                switch round % 4 {
+                case 0: .random(in: -90...90, using: &generator)
+                case 1: (Bool.random(using: &generator) ? 1 : -1) * .random(in: 85...90, using: &generator)
+                default: .random(in: -60...60, using: &generator)
+                }
+            let longitude: Double =
+                round % 4 == 3
                 ? (Bool.random(using: &generator) ? 1 : -1) * .random(in: 179...180, using: &generator)
                 : .random(in: -180...180, using: &generator)
             let center = try Coordinate(latitude: latitude, longitude: longitude)
@@ -173,7 +184,7 @@ struct BoundingBoxTests {
                 let fraction = Bool.random(using: &generator) ? 1 : Double.random(in: 0...1, using: &generator)
                 let bearing = Double.random(in: 0..<360, using: &generator)
                 guard let point = destination(from: center, bearing: bearing, distance: radius * fraction),
-                      haversineDistance(from: center, to: point) <= radius
+                    haversineDistance(from: center, to: point) <= radius
                 else { continue }
                 #expect(box.contains(point), "center \(center) radius \(radius) point \(point) box \(box)")
             }

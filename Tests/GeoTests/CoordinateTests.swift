@@ -1,21 +1,26 @@
 import Foundation
 import Testing
+
 @testable import Geo
 
 @Suite("Coordinate validation")
 struct CoordinateTests {
-    @Test("valid extremes are accepted", arguments: [
-        (-90.0, -180.0), (90.0, 180.0), (0.0, 0.0), (45.7597, 4.8422),
-    ])
+    @Test(
+        "valid extremes are accepted",
+        arguments: [
+            (-90.0, -180.0), (90.0, 180.0), (0.0, 0.0), (45.7597, 4.8422),
+        ])
     func validExtremesAccepted(latitude: Double, longitude: Double) throws {
         let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
         #expect(coordinate.latitude == latitude)
         #expect(coordinate.longitude == longitude)
     }
 
-    @Test("latitude out of range or not finite throws invalidLatitude", arguments: [
-        90.000001, -90.5, Double.nan, Double.infinity, -Double.infinity, 1000,
-    ])
+    @Test(
+        "latitude out of range or not finite throws invalidLatitude",
+        arguments: [
+            90.000001, -90.5, Double.nan, Double.infinity, -Double.infinity, 1000,
+        ])
     func invalidLatitudeThrows(latitude: Double) {
         #expect {
             _ = try Coordinate(latitude: latitude, longitude: 0)
@@ -25,9 +30,11 @@ struct CoordinateTests {
         }
     }
 
-    @Test("longitude out of range or not finite throws invalidLongitude", arguments: [
-        180.000001, -180.5, Double.nan, Double.infinity, -Double.infinity,
-    ])
+    @Test(
+        "longitude out of range or not finite throws invalidLongitude",
+        arguments: [
+            180.000001, -180.5, Double.nan, Double.infinity, -Double.infinity,
+        ])
     func invalidLongitudeThrows(longitude: Double) {
         #expect {
             _ = try Coordinate(latitude: 0, longitude: longitude)
@@ -46,10 +53,12 @@ struct CoordinateTests {
 
     @Test("error messages name the value and the allowed range")
     func errorMessagesAreActionable() {
-        #expect(GeoError.invalidLatitude(91).errorDescription
-            == "Latitude 91.0 is invalid: it must be a finite number of degrees between -90 and 90.")
-        #expect(GeoError.invalidLongitude(-181).errorDescription
-            == "Longitude -181.0 is invalid: it must be a finite number of degrees between -180 and 180.")
+        #expect(
+            GeoError.invalidLatitude(91).errorDescription
+                == "Latitude 91.0 is invalid: it must be a finite number of degrees between -90 and 90.")
+        #expect(
+            GeoError.invalidLongitude(-181).errorDescription
+                == "Longitude -181.0 is invalid: it must be a finite number of degrees between -180 and 180.")
     }
 
     @Test("JSON round trip keeps both components")

@@ -1,17 +1,21 @@
 import TestSupport
 import Testing
+
 @testable import Geo
 
 @Suite("Geohash covering ranges")
 struct GeohashCoveringTests {
     /// Ranges are well formed: start < end, sorted, neither overlapping nor touching.
-    static func expectWellFormed(_ ranges: [GeohashRange], limit: Int, maximumLength: Int,
-                                 sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectWellFormed(
+        _ ranges: [GeohashRange], limit: Int, maximumLength: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(!ranges.isEmpty && ranges.count <= limit, "\(ranges)", sourceLocation: sourceLocation)
         for range in ranges {
             #expect(range.start < range.end, sourceLocation: sourceLocation)
-            #expect(range.start.count <= maximumLength && range.end.count <= maximumLength,
-                    sourceLocation: sourceLocation)
+            #expect(
+                range.start.count <= maximumLength && range.end.count <= maximumLength,
+                sourceLocation: sourceLocation)
         }
         for (earlier, later) in zip(ranges, ranges.dropFirst()) {
             #expect(earlier.end < later.start, "\(ranges)", sourceLocation: sourceLocation)
@@ -33,11 +37,13 @@ struct GeohashCoveringTests {
         #expect(!ranges.contains { $0.contains(far) })
     }
 
-    @Test("typical circles need at most 4 ranges no longer than the stored precision", arguments: [
-        (51.5074, -0.1278, 5_000.0), (37.7853074, -122.4054274, 1_000.0), (35.6762, 139.6503, 50.0),
-        (-33.8688, 151.2093, 25_000.0), (40.7128, -74.006, 100_000.0), (0.5, 179.9999, 10_000.0),
-        (12.0, -180.0, 3.0), (-45.0, 90.0, 1.0), (0.0, 0.0, 0.0),
-    ])
+    @Test(
+        "typical circles need at most 4 ranges no longer than the stored precision",
+        arguments: [
+            (51.5074, -0.1278, 5_000.0), (37.7853074, -122.4054274, 1_000.0), (35.6762, 139.6503, 50.0),
+            (-33.8688, 151.2093, 25_000.0), (40.7128, -74.006, 100_000.0), (0.5, 179.9999, 10_000.0),
+            (12.0, -180.0, 3.0), (-45.0, 90.0, 1.0), (0.0, 0.0, 0.0),
+        ])
     func typicalCircles(latitude: Double, longitude: Double, radius: Double) throws {
         let center = try Coordinate(latitude: latitude, longitude: longitude)
         for storedPrecision in [10, 12, 6] {
@@ -134,10 +140,14 @@ struct GeohashCoveringTests {
             if round % 2 == 0 {
                 // Snap the edges onto cell edges, where the boundary rule matters.
                 let precision = Int.random(in: 1...8, using: &generator)
-                let southWest = try Geohash.decode(Geohash.encode(
-                    Coordinate(latitude: south, longitude: west), precision: precision)).bounds
-                let northEast = try Geohash.decode(Geohash.encode(
-                    Coordinate(latitude: north, longitude: east), precision: precision)).bounds
+                let southWest = try Geohash.decode(
+                    Geohash.encode(
+                        Coordinate(latitude: south, longitude: west), precision: precision)
+                ).bounds
+                let northEast = try Geohash.decode(
+                    Geohash.encode(
+                        Coordinate(latitude: north, longitude: east), precision: precision)
+                ).bounds
                 south = southWest.south
                 west = southWest.west
                 north = max(south, northEast.south)
@@ -147,17 +157,19 @@ struct GeohashCoveringTests {
             let ranges = try Geohash.coveringRanges(of: box)
             Self.expectWellFormed(ranges, limit: box.spansAllLongitudes ? 8 : 4, maximumLength: 10)
             for _ in 0..<50 {
-                let latitude: Double = switch Int.random(in: 0..<3, using: &generator) {
-                case 0: south
-                case 1: north
-                default: Double.random(in: south...north, using: &generator)
-                }
-                let longitude: Double = switch Int.random(in: 0..<4, using: &generator) {
-                case 0: west
-                case 1: east
-                case 2: Bool.random(using: &generator) ? 180 : -180
-                default: Double.random(in: -180...180, using: &generator)
-                }
+                let latitude: Double =
+                    switch Int.random(in: 0..<3, using: &generator) {
+                    case 0: south
+                    case 1: north
+                    default: Double.random(in: south...north, using: &generator)
+                    }
+                let longitude: Double =
+                    switch Int.random(in: 0..<4, using: &generator) {
+                    case 0: west
+                    case 1: east
+                    case 2: Bool.random(using: &generator) ? 180 : -180
+                    default: Double.random(in: -180...180, using: &generator)
+                    }
                 let point = try Coordinate(latitude: latitude, longitude: longitude)
                 guard box.contains(point) else { continue }
                 checked += 1
@@ -182,12 +194,13 @@ struct GeohashCoveringTests {
         #expect(range.description == "[9q8yy, 9q8z)")
     }
 
-    @Test("precision(forRadius:) picks the longest precision whose equatorial cells are at least the radius",
-          arguments: [
-              (0.0, 22), (-3.0, 22), (0.01, 12), (1.0, 9), (5.0, 8), (100.0, 7), (200.0, 6), (1_000.0, 5),
-              (4_000.0, 5), (10_000.0, 4), (100_000.0, 3), (600_000.0, 2), (5_000_000.0, 1), (1e9, 1),
-              (Double.nan, 1), (Double.infinity, 1),
-          ])
+    @Test(
+        "precision(forRadius:) picks the longest precision whose equatorial cells are at least the radius",
+        arguments: [
+            (0.0, 22), (-3.0, 22), (0.01, 12), (1.0, 9), (5.0, 8), (100.0, 7), (200.0, 6), (1_000.0, 5),
+            (4_000.0, 5), (10_000.0, 4), (100_000.0, 3), (600_000.0, 2), (5_000_000.0, 1), (1e9, 1),
+            (Double.nan, 1), (Double.infinity, 1),
+        ])
     func precisionForRadius(radius: Double, expected: Int) throws {
         let precision = Geohash.precision(forRadius: radius)
         #expect(precision == expected)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Geo
 
 /// Issue 13: `kilroy geohash encode --lon 180` landed in the −180 column (`.northEast` wrapped

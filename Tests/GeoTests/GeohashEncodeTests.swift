@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Geo
 
 /// §5.1 and §5.2 of `Tests/Fixtures/vectors/formats-and-algorithms.json`.
@@ -34,8 +35,9 @@ struct GeohashEncodeTests {
         Point(id: "G18", latitude: 65.0, longitude: -179.5, hash: "b583g2uh6y5p"),
     ]
 
-    @Test("§5.1 points encode to the published hash's prefix at every precision, with either boundary rule",
-          arguments: points, 1...12)
+    @Test(
+        "§5.1 points encode to the published hash's prefix at every precision, with either boundary rule",
+        arguments: points, 1...12)
     func encodesPublishedPrefix(point: Point, precision: Int) throws {
         let coordinate = try Coordinate(latitude: point.latitude, longitude: point.longitude)
         let expected = String(point.hash.prefix(precision))
@@ -74,18 +76,24 @@ struct GeohashEncodeTests {
         LadderRow(precision: 4, london: "gcpv", sydney: "r3gx", height: 0.17578125, width: 0.3515625),
         LadderRow(precision: 5, london: "gcpvj", sydney: "r3gx2", height: 0.0439453125, width: 0.0439453125),
         LadderRow(precision: 6, london: "gcpvj0", sydney: "r3gx2f", height: 0.0054931640625, width: 0.010986328125),
-        LadderRow(precision: 7, london: "gcpvj0d", sydney: "r3gx2f7",
-                  height: 0.001373291015625, width: 0.001373291015625),
-        LadderRow(precision: 8, london: "gcpvj0du", sydney: "r3gx2f77",
-                  height: 0.000171661376953125, width: 0.00034332275390625),
-        LadderRow(precision: 9, london: "gcpvj0duq", sydney: "r3gx2f77b",
-                  height: 4.291534423828125e-05, width: 4.291534423828125e-05),
-        LadderRow(precision: 10, london: "gcpvj0duq5", sydney: "r3gx2f77bn",
-                  height: 5.364418029785156e-06, width: 1.0728836059570312e-05),
-        LadderRow(precision: 11, london: "gcpvj0duq53", sydney: "r3gx2f77bn4",
-                  height: 1.341104507446289e-06, width: 1.341104507446289e-06),
-        LadderRow(precision: 12, london: "gcpvj0duq533", sydney: "r3gx2f77bn44",
-                  height: 1.6763806343078613e-07, width: 3.3527612686157227e-07),
+        LadderRow(
+            precision: 7, london: "gcpvj0d", sydney: "r3gx2f7",
+            height: 0.001373291015625, width: 0.001373291015625),
+        LadderRow(
+            precision: 8, london: "gcpvj0du", sydney: "r3gx2f77",
+            height: 0.000171661376953125, width: 0.00034332275390625),
+        LadderRow(
+            precision: 9, london: "gcpvj0duq", sydney: "r3gx2f77b",
+            height: 4.291534423828125e-05, width: 4.291534423828125e-05),
+        LadderRow(
+            precision: 10, london: "gcpvj0duq5", sydney: "r3gx2f77bn",
+            height: 5.364418029785156e-06, width: 1.0728836059570312e-05),
+        LadderRow(
+            precision: 11, london: "gcpvj0duq53", sydney: "r3gx2f77bn4",
+            height: 1.341104507446289e-06, width: 1.341104507446289e-06),
+        LadderRow(
+            precision: 12, london: "gcpvj0duq533", sydney: "r3gx2f77bn44",
+            height: 1.6763806343078613e-07, width: 3.3527612686157227e-07),
     ]
 
     @Test("§5.1 precision ladder: hashes and exact cell sizes", arguments: ladder)
@@ -134,11 +142,13 @@ struct GeohashEncodeTests {
         #expect(try Geohash.encode(point, precision: 6, boundary: .southWest) == row.geoFire)
     }
 
-    @Test("§5.2 geofire-objc precision-10 edge vectors with southWest", arguments: [
-        (0.0, 0.0, "7zzzzzzzzz"), (0.0, 180.0, "rzzzzzzzzz"), (-90.0, 0.0, "5bpbpbpbpb"),
-        (-90.0, -180.0, "0000000000"), (-90.0, 180.0, "pbpbpbpbpb"), (90.0, 0.0, "gzzzzzzzzz"),
-        (90.0, -180.0, "bpbpbpbpbp"), (90.0, 180.0, "zzzzzzzzzz"),
-    ])
+    @Test(
+        "§5.2 geofire-objc precision-10 edge vectors with southWest",
+        arguments: [
+            (0.0, 0.0, "7zzzzzzzzz"), (0.0, 180.0, "rzzzzzzzzz"), (-90.0, 0.0, "5bpbpbpbpb"),
+            (-90.0, -180.0, "0000000000"), (-90.0, 180.0, "pbpbpbpbpb"), (90.0, 0.0, "gzzzzzzzzz"),
+            (90.0, -180.0, "bpbpbpbpbp"), (90.0, 180.0, "zzzzzzzzzz"),
+        ])
     func geoFireObjcEdges(latitude: Double, longitude: Double, expected: String) throws {
         let point = try Coordinate(latitude: latitude, longitude: longitude)
         #expect(try Geohash.encode(point, precision: 10, boundary: .southWest) == expected)

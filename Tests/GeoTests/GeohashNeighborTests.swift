@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import Geo
 
 /// §5.4 of `Tests/Fixtures/vectors/formats-and-algorithms.json` ("—" = nil: no neighbour

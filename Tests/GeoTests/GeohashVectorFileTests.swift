@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Geo
 
 /// Section 5 of `Tests/Fixtures/vectors/formats-and-algorithms.json`, every row of every table.
@@ -45,8 +46,9 @@ struct GeohashVectorFileTests {
             let (latitude, longitude) = try #require(VectorFile.pair(row[0]))
             let point = try Coordinate(latitude: latitude, longitude: longitude)
             #expect(try Geohash.encode(point, precision: 6) == VectorFile.code(row[2]), "\(row[0])")
-            #expect(try Geohash.encode(point, precision: 6, boundary: .southWest) == VectorFile.code(row[4]),
-                    "\(row[0])")
+            #expect(
+                try Geohash.encode(point, precision: 6, boundary: .southWest) == VectorFile.code(row[4]),
+                "\(row[0])")
         }
     }
 

@@ -1,19 +1,22 @@
 import TestSupport
 import Testing
+
 @testable import Geo
 
 @Suite("Privacy grid snapping")
 struct GridSnappingTests {
     // Expected values computed by hand: k = round(value / grid), result = k · grid.
-    @Test("values snap to the nearest multiple of the grid", arguments: [
-        (37.7749, 0.0045, 37.773),     // 8394.42 → 8394
-        (-122.4194, 0.0045, -122.418), // -27204.31 → -27204
-        (51.5074, 0.0045, 51.507),     // 11446.09 → 11446
-        (-0.1278, 0.0045, -0.126),     // -28.4 → -28
-        (0.002249, 0.0045, 0.0),       // 0.4998 → 0
-        (0.002251, 0.0045, 0.0045),    // 0.5002 → 1
-        (0.75, 0.5, 1.0),              // 1.5 → 2
-    ])
+    @Test(
+        "values snap to the nearest multiple of the grid",
+        arguments: [
+            (37.7749, 0.0045, 37.773),  // 8394.42 → 8394
+            (-122.4194, 0.0045, -122.418),  // -27204.31 → -27204
+            (51.5074, 0.0045, 51.507),  // 11446.09 → 11446
+            (-0.1278, 0.0045, -0.126),  // -28.4 → -28
+            (0.002249, 0.0045, 0.0),  // 0.4998 → 0
+            (0.002251, 0.0045, 0.0045),  // 0.5002 → 1
+            (0.75, 0.5, 1.0),  // 1.5 → 2
+        ])
     func snapsToNearestMultiple(value: Double, grid: Double, expected: Double) {
         #expect(snapToGrid(value, gridSize: grid) == expected)
     }
@@ -33,9 +36,11 @@ struct GridSnappingTests {
         #expect(snapped.sign == .plus)
     }
 
-    @Test("an unusable grid size leaves the value unchanged", arguments: [
-        0.0, -0.0045, 1e-8, Double.nan, Double.infinity,
-    ])
+    @Test(
+        "an unusable grid size leaves the value unchanged",
+        arguments: [
+            0.0, -0.0045, 1e-8, Double.nan, Double.infinity,
+        ])
     func unusableGridLeavesValue(grid: Double) {
         #expect(snapToGrid(37.7749, gridSize: grid) == 37.7749)
     }
@@ -60,8 +65,9 @@ struct GridSnappingTests {
         #expect(snapped.snapped(toGrid: 1.7) == snapped)
     }
 
-    @Test("snapping is idempotent and stays within half a grid diagonal, over random points",
-          arguments: [0.0045, 0.001, 0.01, 0.1, 1.7, 7.0])
+    @Test(
+        "snapping is idempotent and stays within half a grid diagonal, over random points",
+        arguments: [0.0045, 0.001, 0.01, 0.1, 1.7, 7.0])
     func idempotentAndClose(grid: Double) throws {
         var generator = SplitMix64(seed: UInt64(grid * 1e6))
         let halfDiagonal = grid * 2.0.squareRoot() / 2

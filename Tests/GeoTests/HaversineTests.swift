@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Geo
 
 /// Vectors from §7.1 of `Tests/Fixtures/vectors/formats-and-algorithms.json`, column
@@ -14,18 +15,24 @@ struct HaversineTests {
     }
 
     static let vectors: [Vector] = [
-        Vector(name: "Lyon → Paris", from: (45.7597, 4.8422), to: (48.8567, 2.3508),
-               kilometres: 392.2172595594006),
-        Vector(name: "London → New York", from: (51.5074, -0.1278), to: (40.7128, -74.0060),
-               kilometres: 5570.229873656523),
-        Vector(name: "San Francisco → Svalbard", from: (37.7853074, -122.4054274), to: (78.216667, 15.55),
-               kilometres: 6818.315961219932),
-        Vector(name: "across the antimeridian", from: (0.0, 179.5), to: (0.0, -179.5),
-               kilometres: 111.19508023353322),
-        Vector(name: "pole to pole", from: (90.0, 0.0), to: (-90.0, 0.0),
-               kilometres: 20015.114442035923),
-        Vector(name: "short, 0.001° of latitude", from: (52.0, 13.0), to: (52.001, 13.0),
-               kilometres: 0.11119508023324305),
+        Vector(
+            name: "Lyon → Paris", from: (45.7597, 4.8422), to: (48.8567, 2.3508),
+            kilometres: 392.2172595594006),
+        Vector(
+            name: "London → New York", from: (51.5074, -0.1278), to: (40.7128, -74.0060),
+            kilometres: 5570.229873656523),
+        Vector(
+            name: "San Francisco → Svalbard", from: (37.7853074, -122.4054274), to: (78.216667, 15.55),
+            kilometres: 6818.315961219932),
+        Vector(
+            name: "across the antimeridian", from: (0.0, 179.5), to: (0.0, -179.5),
+            kilometres: 111.19508023353322),
+        Vector(
+            name: "pole to pole", from: (90.0, 0.0), to: (-90.0, 0.0),
+            kilometres: 20015.114442035923),
+        Vector(
+            name: "short, 0.001° of latitude", from: (52.0, 13.0), to: (52.001, 13.0),
+            kilometres: 0.11119508023324305),
     ]
 
     @Test("matches the haversine 2.9.0 vectors to a relative 1e-9", arguments: vectors)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Geo
 
 /// The store's near query — covering ranges, then a haversine filter — must return exactly what a
@@ -92,18 +93,23 @@ struct NearQueryPropertyTests {
             case 4: latitude = sign(&generator) * 90
             case 5:
                 // A cell corner at a random precision (0 and ±90/±180 included at precision 1).
-                let cell = try Geohash.decode(Geohash.encode(
-                    Coordinate(latitude: latitude, longitude: longitude),
-                    precision: Int.random(in: 1...8, using: &generator)))
+                let cell = try Geohash.decode(
+                    Geohash.encode(
+                        Coordinate(latitude: latitude, longitude: longitude),
+                        precision: Int.random(in: 1...8, using: &generator)))
                 latitude = cell.bounds.south
                 longitude = cell.bounds.west
-            case 6: (latitude, longitude) = [(0.0, 0.0), (0, 180), (0, -180), (45, 90), (-45, -90)]
-                .randomElement(using: &generator) ?? (0, 0)
+            case 6:
+                (latitude, longitude) =
+                    [(0.0, 0.0), (0, 180), (0, -180), (45, 90), (-45, -90)]
+                    .randomElement(using: &generator) ?? (0, 0)
             default: break
             }
             let radius = exp(Double.random(in: 0...log(50_000), using: &generator))  // 1 m … 50 km
-            queries.append(Query(center: try Coordinate(latitude: latitude, longitude: longitude),
-                                 radius: round == 7 ? 0 : radius))
+            queries.append(
+                Query(
+                    center: try Coordinate(latitude: latitude, longitude: longitude),
+                    radius: round == 7 ? 0 : radius))
         }
         return queries
     }
@@ -125,18 +131,21 @@ struct NearQueryPropertyTests {
                 case 0, 1:
                     // Onto the south-west corner, or an edge, of its own cell at some precision.
                     let cell = try Geohash.decode(Geohash.encode(point, precision: Int.random(in: 1...10, using: &generator)))
-                    point = Bool.random(using: &generator)
+                    point =
+                        Bool.random(using: &generator)
                         ? Coordinate(uncheckedLatitude: cell.bounds.south, longitude: point.longitude)
                         : Coordinate(uncheckedLatitude: point.latitude, longitude: cell.bounds.west)
                 case 2:
                     // Onto the north or east edge (which belongs to the next cell).
                     let cell = try Geohash.decode(Geohash.encode(point, precision: Int.random(in: 1...10, using: &generator)))
-                    point = Bool.random(using: &generator)
+                    point =
+                        Bool.random(using: &generator)
                         ? Coordinate(uncheckedLatitude: cell.bounds.north, longitude: point.longitude)
                         : Coordinate(uncheckedLatitude: point.latitude, longitude: cell.bounds.east)
                 case 3 where abs(query.center.latitude) > 89:
-                    point = Coordinate(uncheckedLatitude: query.center.latitude > 0 ? 90 : -90,
-                                       longitude: Double.random(in: -180...180, using: &generator))
+                    point = Coordinate(
+                        uncheckedLatitude: query.center.latitude > 0 ? 90 : -90,
+                        longitude: Double.random(in: -180...180, using: &generator))
                 case 3 where abs(query.center.longitude) > 179:
                     point = Coordinate(uncheckedLatitude: point.latitude, longitude: sign(&generator) * 180)
                 default:
@@ -146,9 +155,10 @@ struct NearQueryPropertyTests {
             }
         }
         while points.count < total {
-            points.append(try Coordinate(
-                latitude: asin(Double.random(in: -1...1, using: &generator)) * 180 / .pi,
-                longitude: Double.random(in: -180...180, using: &generator)))
+            points.append(
+                try Coordinate(
+                    latitude: asin(Double.random(in: -1...1, using: &generator)) * 180 / .pi,
+                    longitude: Double.random(in: -180...180, using: &generator)))
         }
         return points
     }
@@ -163,8 +173,9 @@ struct NearQueryPropertyTests {
         for query in queries {
             let expected = store.bruteForce(query)
             let found = try store.near(query)
-            #expect(found == expected,
-                    "center \(query.center) radius \(query.radius): missed \(Set(expected).subtracting(found).count)")
+            #expect(
+                found == expected,
+                "center \(query.center) radius \(query.radius): missed \(Set(expected).subtracting(found).count)")
             matched += expected.count
         }
         // The property is only meaningful if the circles actually hold many drops.
@@ -176,10 +187,16 @@ struct NearQueryPropertyTests {
         var generator = SplitMix64(seed: 0xB16)
         var queries: [Query] = []
         for _ in 0..<30 {
-            let center = try Coordinate(latitude: asin(Double.random(in: -1...1, using: &generator)) * 180 / .pi,
-                                        longitude: Double.random(in: -180...180, using: &generator))
-            queries.append(Query(center: center, radius: exp(Double.random(in: log(50_000)...log(21_000_000),
-                                                                            using: &generator))))
+            let center = try Coordinate(
+                latitude: asin(Double.random(in: -1...1, using: &generator)) * 180 / .pi,
+                longitude: Double.random(in: -180...180, using: &generator))
+            queries.append(
+                Query(
+                    center: center,
+                    radius: exp(
+                        Double.random(
+                            in: log(50_000)...log(21_000_000),
+                            using: &generator))))
         }
         let store = try Store(points: try Self.points(around: queries, total: 20_000, &generator))
         for query in queries {

@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Identity
 
 @Suite("AES-256-GCM and ChaCha20-Poly1305 vectors of section 4")
@@ -18,11 +19,13 @@ struct AEADVectorTests {
     }
 
     static let validGCM = [
-        GCMVector(name: "GCM TC13", key: String(repeating: "00", count: 32), iv: String(repeating: "00", count: 12),
-                  aad: "", plaintext: "", ciphertext: "", tag: "530f8afbc74536b9a963b4f1c4cb738b"),
-        GCMVector(name: "GCM TC14", key: String(repeating: "00", count: 32), iv: String(repeating: "00", count: 12),
-                  aad: "", plaintext: String(repeating: "00", count: 16),
-                  ciphertext: "cea7403d4d606b6e074ec5d3baf39d18", tag: "d0d1c8a799996bf0265b98b5d48ab919"),
+        GCMVector(
+            name: "GCM TC13", key: String(repeating: "00", count: 32), iv: String(repeating: "00", count: 12),
+            aad: "", plaintext: "", ciphertext: "", tag: "530f8afbc74536b9a963b4f1c4cb738b"),
+        GCMVector(
+            name: "GCM TC14", key: String(repeating: "00", count: 32), iv: String(repeating: "00", count: 12),
+            aad: "", plaintext: String(repeating: "00", count: 16),
+            ciphertext: "cea7403d4d606b6e074ec5d3baf39d18", tag: "d0d1c8a799996bf0265b98b5d48ab919"),
         GCMVector(
             name: "GCM TC16",
             key: "feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308",
@@ -32,14 +35,16 @@ struct AEADVectorTests {
             ciphertext: "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662",
             tag: "76fc6ece0f4e1768cddf8853bb2d551b"
         ),
-        GCMVector(name: "Wycheproof tcId 91",
-                  key: "92ace3e348cd821092cd921aa3546374299ab46209691bc28b8752d17f123c20",
-                  iv: "00112233445566778899aabb", aad: "00000000ffffffff", plaintext: "00010203040506070809",
-                  ciphertext: "e27abdd2d2a53d2f136b", tag: "9a4a2579529301bcfb71c78d4060f52c"),
-        GCMVector(name: "Wycheproof tcId 129",
-                  key: "00112233445566778899aabbccddeeff102132435465768798a9bacbdcedfe0f",
-                  iv: "ffffffffffffffffffffffff", aad: "", plaintext: "c6152244cea1978d3e0bc274cf8c0b3b",
-                  ciphertext: "7cb6fc7c6abc009efe9551a99f36a421", tag: "00000000000000000000000000000000"),
+        GCMVector(
+            name: "Wycheproof tcId 91",
+            key: "92ace3e348cd821092cd921aa3546374299ab46209691bc28b8752d17f123c20",
+            iv: "00112233445566778899aabb", aad: "00000000ffffffff", plaintext: "00010203040506070809",
+            ciphertext: "e27abdd2d2a53d2f136b", tag: "9a4a2579529301bcfb71c78d4060f52c"),
+        GCMVector(
+            name: "Wycheproof tcId 129",
+            key: "00112233445566778899aabbccddeeff102132435465768798a9bacbdcedfe0f",
+            iv: "ffffffffffffffffffffffff", aad: "", plaintext: "c6152244cea1978d3e0bc274cf8c0b3b",
+            ciphertext: "7cb6fc7c6abc009efe9551a99f36a421", tag: "00000000000000000000000000000000"),
     ]
 
     @Test("Sealing with the fixed nonce gives the expected ciphertext and tag", arguments: validGCM)
@@ -83,14 +88,18 @@ struct AEADVectorTests {
     static let chachaNonce = "070000004041424344454647"
     static let chachaAAD = "50515253c0c1c2c3c4c5c6c7"
     static let chachaPlaintext = "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it."
-    static let chachaCiphertext = "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc3ff4def08e4b7a9de576d26586cec64b6116"
+    static let chachaCiphertext =
+        "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc3ff4def08e4b7a9de576d26586cec64b6116"
     static let chachaTag = "1ae10b594f09e26a7e902ecbd0600691"
 
     @Test("ChaCha20-Poly1305 RFC 8439 §2.8.2 seals to the published ciphertext and tag")
     func chachaSeal() throws {
         let plaintext = Data(Self.chachaPlaintext.utf8)
         #expect(plaintext.count == 114)
-        #expect(plaintext.hex == "4c616469657320616e642047656e746c656d656e206f662074686520636c617373206f66202739393a204966204920636f756c64206f6666657220796f75206f6e6c79206f6e652074697020666f7220746865206675747572652c2073756e73637265656e20776f756c642062652069742e")
+        #expect(
+            plaintext.hex
+                == "4c616469657320616e642047656e746c656d656e206f662074686520636c617373206f66202739393a204966204920636f756c64206f6666657220796f75206f6e6c79206f6e652074697020666f7220746865206675747572652c2073756e73637265656e20776f756c642062652069742e"
+        )
         let box = try ChaChaPoly.seal(
             plaintext,
             using: SymmetricKey(data: Data(hex: Self.chachaKey)),

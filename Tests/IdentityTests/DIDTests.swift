@@ -1,8 +1,9 @@
 import Crypto
 import DAGCBOR
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Identity
 
 @Suite("DIDs: did:key vectors of section 3 and the did:buds form")

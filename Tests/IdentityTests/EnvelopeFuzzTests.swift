@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Identity
 
 @Suite("Envelope fuzzing: random and mutated input never crashes")

@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Identity
 
 /// A sender and three recipient devices, each with its own identity.

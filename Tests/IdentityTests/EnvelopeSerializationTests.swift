@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Identity
 
 @Suite("SealedEnvelope binary serialization (version 1)")
@@ -69,32 +70,36 @@ struct EnvelopeSerializationTests {
         }
     }
 
-    @Test("Structural problems → malformed with a specific reason", arguments: [
-        ("02" + "00" + "00" + "00", "unsupported envelope version 2 (expected 1)"),
-        ("00", "unsupported envelope version 0 (expected 1)"),
-        ("01" + "00" + "00" + "00" + "00", "1 unexpected bytes after the last recipient"),
-        ("01" + "8000" + "00" + "00", "a length is not minimally encoded"),
-        ("01" + "00" + "00" + "8100", "a length is not minimally encoded"),
-        ("01" + "ffffffffffffffffff02", "a length does not fit in 64 bits"),
-        ("01" + "ffffffffffffffffff8100", "a length does not fit in 64 bits"),
-        ("01" + "00" + "00" + "02" + "016200" + "016100", "recipient device ids are repeated or not in ascending order"),
-        ("01" + "00" + "00" + "02" + "016100" + "016100", "recipient device ids are repeated or not in ascending order"),
-        ("01" + "00" + "00" + "01" + "01ff00", "a recipient device id is not valid UTF-8"),
-        ("01" + "00" + "00" + "01" + "02c328" + "00", "a recipient device id is not valid UTF-8"),
-        // "e" + U+0301 and "é" (U+00E9) are different bytes but equal Swift strings.
-        ("01" + "00" + "00" + "02" + "0365cc81" + "00" + "02c3a9" + "00", "recipient device id \"é\" appears twice"),
-    ])
+    @Test(
+        "Structural problems → malformed with a specific reason",
+        arguments: [
+            ("02" + "00" + "00" + "00", "unsupported envelope version 2 (expected 1)"),
+            ("00", "unsupported envelope version 0 (expected 1)"),
+            ("01" + "00" + "00" + "00" + "00", "1 unexpected bytes after the last recipient"),
+            ("01" + "8000" + "00" + "00", "a length is not minimally encoded"),
+            ("01" + "00" + "00" + "8100", "a length is not minimally encoded"),
+            ("01" + "ffffffffffffffffff02", "a length does not fit in 64 bits"),
+            ("01" + "ffffffffffffffffff8100", "a length does not fit in 64 bits"),
+            ("01" + "00" + "00" + "02" + "016200" + "016100", "recipient device ids are repeated or not in ascending order"),
+            ("01" + "00" + "00" + "02" + "016100" + "016100", "recipient device ids are repeated or not in ascending order"),
+            ("01" + "00" + "00" + "01" + "01ff00", "a recipient device id is not valid UTF-8"),
+            ("01" + "00" + "00" + "01" + "02c328" + "00", "a recipient device id is not valid UTF-8"),
+            // "e" + U+0301 and "é" (U+00E9) are different bytes but equal Swift strings.
+            ("01" + "00" + "00" + "02" + "0365cc81" + "00" + "02c3a9" + "00", "recipient device id \"é\" appears twice"),
+        ])
     func malformedInputs(_ input: (hex: String, reason: String)) {
         #expect(throws: EnvelopeError.malformed(input.reason)) { try SealedEnvelope(serialized: Data(hex: input.hex)) }
     }
 
-    @Test("Lengths or counts beyond the input → truncated, without allocating them", arguments: [
-        "01" + "ffffffffffffffff7f",            // sender key of 2^63 - 1 bytes
-        "01" + "00" + "ffffffff0f",             // payload of 4 GiB
-        "01" + "00" + "00" + "ffffffffffffffffff01", // 2^64 - 1 recipients
-        "01" + "00" + "00" + "02" + "016100",   // second recipient missing
-        "01" + "00" + "00" + "01" + "0561",     // id longer than the input
-    ])
+    @Test(
+        "Lengths or counts beyond the input → truncated, without allocating them",
+        arguments: [
+            "01" + "ffffffffffffffff7f",  // sender key of 2^63 - 1 bytes
+            "01" + "00" + "ffffffff0f",  // payload of 4 GiB
+            "01" + "00" + "00" + "ffffffffffffffffff01",  // 2^64 - 1 recipients
+            "01" + "00" + "00" + "02" + "016100",  // second recipient missing
+            "01" + "00" + "00" + "01" + "0561",  // id longer than the input
+        ])
     func oversizedLengths(_ hex: String) {
         #expect(throws: EnvelopeError.truncated) { try SealedEnvelope(serialized: Data(hex: hex)) }
     }

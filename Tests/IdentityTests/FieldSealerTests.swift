@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+
 @testable import Identity
 
 @Suite("FieldSealer (ChaCha20-Poly1305 combined boxes)")
@@ -26,7 +27,9 @@ struct FieldSealerTests {
     func tamperedCases() throws {
         let key = SymmetricKey(size: .bits256)
         let sealed = try FieldSealer.seal(Data("field".utf8), using: key, authenticating: Data("a".utf8))
-        #expect(throws: FieldSealerError.tampered) { try FieldSealer.open(sealed, using: SymmetricKey(size: .bits256), authenticating: Data("a".utf8)) }
+        #expect(throws: FieldSealerError.tampered) {
+            try FieldSealer.open(sealed, using: SymmetricKey(size: .bits256), authenticating: Data("a".utf8))
+        }
         #expect(throws: FieldSealerError.tampered) { try FieldSealer.open(sealed, using: key, authenticating: Data("b".utf8)) }
         for index in sealed.indices {
             var altered = sealed

@@ -1,12 +1,14 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Identity
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Testing
-import TestSupport
-@testable import Identity
 
 @Suite("FileKeyStore: 0600 files, atomic replacement, permission checks")
 struct FileKeyStoreTests {
@@ -90,7 +92,9 @@ struct FileKeyStoreTests {
         }
     }
 
-    static let invalidNames = ["", ".", "..", "../escape", "a/b", "/abs", "UPPER", "with space", ".hidden", "é", "tab\t", "nul\u{0}", String(repeating: "a", count: 129)]
+    static let invalidNames = [
+        "", ".", "..", "../escape", "a/b", "/abs", "UPPER", "with space", ".hidden", "é", "tab\t", "nul\u{0}", String(repeating: "a", count: 129),
+    ]
 
     @Test("Invalid key names are rejected by load, save and delete", arguments: invalidNames)
     func invalidNamesRejected(_ name: String) throws {

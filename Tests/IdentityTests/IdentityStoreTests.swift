@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Identity
 
 @Suite("IdentityStore: load, create once, never overwrite a corrupt key")
@@ -32,8 +33,10 @@ struct IdentityStoreTests {
     @Test("A saved known identity loads with the same DID and keys")
     func saveKnownIdentity() throws {
         let identity = Identity(
-            signingKey: try Curve25519.Signing.PrivateKey(rawRepresentation: Data(hex: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")),
-            agreementKey: try Curve25519.KeyAgreement.PrivateKey(rawRepresentation: Data(hex: "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a"))
+            signingKey: try Curve25519.Signing.PrivateKey(
+                rawRepresentation: Data(hex: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")),
+            agreementKey: try Curve25519.KeyAgreement.PrivateKey(
+                rawRepresentation: Data(hex: "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a"))
         )
         let store = InMemoryKeyStore()
         try IdentityStore.save(identity, to: store)

@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Identity
 
 @Suite("X25519 (RFC 7748) and HKDF-SHA256 (RFC 5869) vectors, and the wrapping-key derivation")

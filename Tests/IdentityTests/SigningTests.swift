@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Identity
 
 @Suite("Identity signing and verification")
@@ -54,11 +55,12 @@ struct SigningTests {
         let message = framed[2..<(framed.count - 1)]
         let signature = try identity.sign(message)
         let paddedSignature = Data([1]) + signature
-        #expect(Identity.verify(
-            signature: paddedSignature[1...],
-            of: Array("payload".utf8),
-            signingPublicKey: identity.signingPublicKey
-        ))
+        #expect(
+            Identity.verify(
+                signature: paddedSignature[1...],
+                of: Array("payload".utf8),
+                signingPublicKey: identity.signingPublicKey
+            ))
     }
 }
 

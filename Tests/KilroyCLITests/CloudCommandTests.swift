@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import TestSupport
 
 /// `kilroy --cloud` against the real `app-server` executable on loopback: two stores on one
 /// machine, each with its own device credential, sharing drops through one server.
@@ -14,8 +15,10 @@ struct CloudCommandTests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private static func nearIDs(_ kilroy: KilroyProcess, lat: String, lon: String, radius: String = "1000",
-                                cloud: [String]) async throws -> [(id: String, source: String)] {
+    private static func nearIDs(
+        _ kilroy: KilroyProcess, lat: String, lon: String, radius: String = "1000",
+        cloud: [String]
+    ) async throws -> [(id: String, source: String)] {
         let near = try await kilroy.runDetached(["near", "--lat", lat, "--lon", lon, "--radius", radius, "--json"] + cloud)
         #expect(near.status == 0, "\(near.stderr)")
         let rows = try #require(try near.json() as? [[String: Any]])
@@ -32,8 +35,11 @@ struct CloudCommandTests {
         let cloud = ["--cloud", url.absoluteString]
         let photo = try alice.file("photo.jpg", TestPhotos.jpeg)
 
-        let dropped = try await alice.runDetached(["drop", "--lat", "51.5074", "--lon", "-0.1278", "--image", photo,
-                                                   "--comment", "Big Ben", "--json"] + cloud)
+        let dropped = try await alice.runDetached(
+            [
+                "drop", "--lat", "51.5074", "--lon", "-0.1278", "--image", photo,
+                "--comment", "Big Ben", "--json",
+            ] + cloud)
         #expect(dropped.status == 0, "\(dropped.stderr)")
         let memory = try #require(try dropped.json() as? [String: Any])
         let id = try #require(memory["id"] as? String)
@@ -81,9 +87,10 @@ struct CloudCommandTests {
         let photo = try alice.file("photo.jpg", TestPhotos.jpeg)
         let otherPhoto = try bob.file("photo.png", TestPhotos.png)
 
-        let aliceDrop = try #require(try await alice.runDetached(
-            ["drop", "--lat", "48.8584", "--lon", "2.2945", "--image", photo, "--comment", "Eiffel", "--json"] + cloud
-        ).json() as? [String: Any])
+        let aliceDrop = try #require(
+            try await alice.runDetached(
+                ["drop", "--lat", "48.8584", "--lon", "2.2945", "--image", photo, "--comment", "Eiffel", "--json"] + cloud
+            ).json() as? [String: Any])
         let aliceID = try #require(aliceDrop["id"] as? String)
         #expect(aliceDrop["cloudStatus"] as? String == "uploaded")
 
@@ -96,9 +103,10 @@ struct CloudCommandTests {
         #expect(try await Self.nearIDs(bob, lat: "48.8602", lon: "2.2945", cloud: cloud).isEmpty)
 
         // Dropping within 500 m of Alice's kilroy unlocks it.
-        let nearby = try #require(try await bob.runDetached(
-            ["drop", "--lat", "48.8600", "--lon", "2.2950", "--image", otherPhoto, "--json"] + cloud
-        ).json() as? [String: Any])
+        let nearby = try #require(
+            try await bob.runDetached(
+                ["drop", "--lat", "48.8600", "--lon", "2.2950", "--image", otherPhoto, "--json"] + cloud
+            ).json() as? [String: Any])
         let bobID = try #require(nearby["id"] as? String)
         let seen = try await Self.nearIDs(bob, lat: "48.8602", lon: "2.2945", cloud: cloud)
         #expect(Set(seen.map(\.id)) == [aliceID, bobID])
@@ -131,7 +139,8 @@ struct CloudCommandTests {
         let found = try await Self.nearIDs(other, lat: "1", lon: "2", cloud: cloud)
         #expect(Set(found.map(\.id)) == Set(list.compactMap { $0["id"] as? String }))
         let blobFolder = server.dataDirectory.appendingPathComponent("blobs/kilroy")
-        let files = FileManager.default.enumerator(at: blobFolder, includingPropertiesForKeys: [.isRegularFileKey])?
+        let files =
+            FileManager.default.enumerator(at: blobFolder, includingPropertiesForKeys: [.isRegularFileKey])?
             .compactMap { $0 as? URL }
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? []
         #expect(files.count == 1)

@@ -1,34 +1,39 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Vectors from `Tests/Fixtures/vectors/formats-and-algorithms.json` §5, through the real binary.
 @Suite("kilroy geohash: encode, decode, neighbours")
 struct GeohashCommandTests {
     let kilroy = KilroyProcess()
 
-    @Test("encode matches the published vectors at every precision, west and south included", arguments: [
-        ("57.64911", "10.40744", "u4pruydqqvj8"),
-        ("37.7853074", "-122.4054274", "9q8yywe56gcf"),
-        ("-54.933333", "-67.616667", "4qpzmren1kwb"),
-        ("-33.8688", "151.2093", "r3gx2f77bn44"),
-        ("0.5", "-179.9999", "8004b500dqf8"),
-        ("-1e-06", "-1e-06", "7zzzzzzzzzz6"),
-    ])
+    @Test(
+        "encode matches the published vectors at every precision, west and south included",
+        arguments: [
+            ("57.64911", "10.40744", "u4pruydqqvj8"),
+            ("37.7853074", "-122.4054274", "9q8yywe56gcf"),
+            ("-54.933333", "-67.616667", "4qpzmren1kwb"),
+            ("-33.8688", "151.2093", "r3gx2f77bn44"),
+            ("0.5", "-179.9999", "8004b500dqf8"),
+            ("-1e-06", "-1e-06", "7zzzzzzzzzz6"),
+        ])
     func encodeVectors(latitude: String, longitude: String, expected: String) throws {
         for precision in [1, 5, 12] {
-            let result = try kilroy.run(["geohash", "encode", "--lat", latitude, "--lon", longitude, "--precision", "\(precision)"], withStore: false)
+            let result = try kilroy.run(
+                ["geohash", "encode", "--lat", latitude, "--lon", longitude, "--precision", "\(precision)"], withStore: false)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.text == String(expected.prefix(precision)) + "\n")
         }
-        let json = try #require(try kilroy.run(["geohash", "encode", "--lat", latitude, "--lon", longitude, "--json"], withStore: false).json() as? [String: Any])
+        let json = try #require(
+            try kilroy.run(["geohash", "encode", "--lat", latitude, "--lon", longitude, "--json"], withStore: false).json() as? [String: Any])
         #expect(json["geohash"] as? String == expected && json["precision"] as? Int == 12)
     }
 
     @Test("a point on a cell edge goes north-east by default and south-west with --geofire")
     func boundaryConvention() throws {
         #expect(try kilroy.run(["geohash", "encode", "--lat", "0", "--lon", "0", "--precision", "6"], withStore: false).text == "s00000\n")
-        #expect(try kilroy.run(["geohash", "encode", "--lat", "0", "--lon", "0", "--precision", "6", "--geofire"], withStore: false).text == "7zzzzz\n")
+        #expect(
+            try kilroy.run(["geohash", "encode", "--lat", "0", "--lon", "0", "--precision", "6", "--geofire"], withStore: false).text == "7zzzzz\n")
     }
 
     @Test("decode prints the centre, half-sizes and exact bounds")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("kilroy CLI end to end")
 struct KilroyCLITests {
@@ -25,7 +25,8 @@ struct KilroyCLITests {
         // The seed's layout: memories.json and MemoryImages/{UUID}.jpg.
         let images = try FileManager.default.contentsOfDirectory(atPath: kilroy.store.appendingPathComponent("MemoryImages").path)
         #expect(Set(images) == ["\(id.uppercased()).jpg", "\(secondID.uppercased()).png"])
-        let stored = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: kilroy.store.appendingPathComponent("memories.json"))) as? [[String: Any]])
+        let stored = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: kilroy.store.appendingPathComponent("memories.json"))) as? [[String: Any]])
         #expect(stored.count == 2)
         #expect(stored.first?["capturedAt"] as? Double == 799_320_600)  // seconds since 2001, as a plain JSONEncoder writes
 
@@ -39,7 +40,8 @@ struct KilroyCLITests {
         #expect(shown["placeAddress"] as? String == "Nieuwe Doelenstraat 20")
         #expect(try kilroy.run(["show", id]).text.contains("Place     Café de Jaren"))
 
-        let near = try #require(try kilroy.run(["near", "--lat", "52.3731", "--lon", "4.8922", "--radius", "50", "--json"]).json() as? [[String: Any]])
+        let near = try #require(
+            try kilroy.run(["near", "--lat", "52.3731", "--lon", "4.8922", "--radius", "50", "--json"]).json() as? [[String: Any]])
         #expect(near.map { $0["id"] as? String } == [id])
         #expect(near.first?["distanceMeters"] as? Double == 0)
         #expect(near.first?["source"] as? String == "local")
@@ -66,7 +68,10 @@ struct KilroyCLITests {
             (["--lat", "5", "--lon", "-190", "--image", photo], "lon: must be between -180 and 180"),
             (["--lat", "5", "--lon", "4", "--image", text], "image: is not a JPEG, PNG or HEIC photo"),
             (["--lat", "5", "--lon", "4", "--image", "/nonexistent/photo.jpg"], "image: cannot read /nonexistent/photo.jpg"),
-            (["--lat", "5", "--lon", "4", "--image", photo, "--comment", String(repeating: "x", count: 501)], "comment: must be at most 500 characters"),
+            (
+                ["--lat", "5", "--lon", "4", "--image", photo, "--comment", String(repeating: "x", count: 501)],
+                "comment: must be at most 500 characters"
+            ),
             (["--lat", "5", "--lon", "4", "--image", photo, "--place", "two\nlines"], "place: must be one line"),
         ]
         for (arguments, message) in cases {
@@ -135,7 +140,8 @@ struct KilroyCLITests {
         #expect(report["nextAttemptAt"] as? String == "2030-01-01T00:01:00Z")
         #expect(sync.stderr.contains("cannot reach the Kilroy cloud") && sync.stderr.split(separator: "\n").count == 1)
         // The device credential was created for the cloud, private to the user.
-        let mode = try FileManager.default.attributesOfItem(atPath: kilroy.store.appendingPathComponent("device-token").path)[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: kilroy.store.appendingPathComponent("device-token").path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
 }

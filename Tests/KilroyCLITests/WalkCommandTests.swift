@@ -1,13 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("kilroy walk: replaying a GPX track")
 struct WalkCommandTests {
     /// Great-circle distance, written here independently of the code under test.
     private func haversine(_ a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double)) -> Double {
         let radians = Double.pi / 180
-        let h = pow(sin((b.latitude - a.latitude) * radians / 2), 2)
+        let h =
+            pow(sin((b.latitude - a.latitude) * radians / 2), 2)
             + cos(a.latitude * radians) * cos(b.latitude * radians) * pow(sin((b.longitude - a.longitude) * radians / 2), 2)
         return 2 * 6_371_008.8 * asin(min(1, sqrt(h)))
     }

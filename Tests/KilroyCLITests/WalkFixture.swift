@@ -75,10 +75,11 @@ enum WalkFixture {
         ]
         for (index, point) in path.enumerated() {
             let position = latLon(point.x, point.y)
-            lines.append(String(
-                format: #"    <trkpt lat="%.8f" lon="%.8f"><ele>%.1f</ele><time>%@</time></trkpt>"#,
-                position.latitude, position.longitude, 1.5 + Double(index % 3) * 0.2, formatter.string(from: time(ofPoint: index))
-            ))
+            lines.append(
+                String(
+                    format: #"    <trkpt lat="%.8f" lon="%.8f"><ele>%.1f</ele><time>%@</time></trkpt>"#,
+                    position.latitude, position.longitude, 1.5 + Double(index % 3) * 0.2, formatter.string(from: time(ofPoint: index))
+                ))
         }
         lines += ["  </trkseg></trk>", "</gpx>"]
         return lines.joined(separator: "\n") + "\n"

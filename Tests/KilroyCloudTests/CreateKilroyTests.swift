@@ -2,9 +2,10 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
-@testable import KilroyCloud
-import Testing
 import TestSupport
+import Testing
+
+@testable import KilroyCloud
 
 @Suite("Creating and reading kilroys")
 struct CreateKilroyTests {
@@ -140,12 +141,18 @@ struct CreateKilroyTests {
         try await harness.run { client in
             let cases: [(body: String, code: String, field: String?)] = [
                 ("{not json", "malformed_json", nil),
-                (#"{"id":"0F8FAD5B-D9CB-469F-A165-70867728950E","latitude":1,"longitude":2,"createdAt":"2025-01-01T00:00:00Z"}"#,
-                 "missing_field", "imageId"),
-                (#"{"id":"0F8FAD5B-D9CB-469F-A165-70867728950E","latitude":"north","longitude":2,"imageId":"x","createdAt":"2025-01-01T00:00:00Z"}"#,
-                 "invalid_field", "latitude"),
-                (#"{"id":"0F8FAD5B-D9CB-469F-A165-70867728950E","latitude":1,"longitude":2,"imageId":"x","createdAt":"yesterday"}"#,
-                 "invalid_field", "createdAt"),
+                (
+                    #"{"id":"0F8FAD5B-D9CB-469F-A165-70867728950E","latitude":1,"longitude":2,"createdAt":"2025-01-01T00:00:00Z"}"#,
+                    "missing_field", "imageId"
+                ),
+                (
+                    #"{"id":"0F8FAD5B-D9CB-469F-A165-70867728950E","latitude":"north","longitude":2,"imageId":"x","createdAt":"2025-01-01T00:00:00Z"}"#,
+                    "invalid_field", "latitude"
+                ),
+                (
+                    #"{"id":"0F8FAD5B-D9CB-469F-A165-70867728950E","latitude":1,"longitude":2,"imageId":"x","createdAt":"yesterday"}"#,
+                    "invalid_field", "createdAt"
+                ),
                 ("", "malformed_json", nil),
             ]
             for testCase in cases {
@@ -182,7 +189,8 @@ struct CreateKilroyTests {
         let harness = try KilroyCloudHarness()
         try await harness.run { client in
             let imageID = try await client.uploadedImageID()
-            let body = #"{"id":"0F8FAD5B-D9CB-469F-A165-70867728950E","latitude":1,"longitude":2,"imageId":"\#(imageID)","createdAt":"2025-06-01T12:00:00.250Z"}"#
+            let body =
+                #"{"id":"0F8FAD5B-D9CB-469F-A165-70867728950E","latitude":1,"longitude":2,"imageId":"\#(imageID)","createdAt":"2025-06-01T12:00:00.250Z"}"#
             let response = try await client.send(
                 .post, "/kilroys", device: Devices.alice, contentType: "application/json", body: Data(body.utf8))
             #expect(response.status == .created)

@@ -2,9 +2,10 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
-@testable import KilroyCloud
 import Storage
 import Testing
+
+@testable import KilroyCloud
 
 @Suite("Image upload and download")
 struct ImageUploadTests {

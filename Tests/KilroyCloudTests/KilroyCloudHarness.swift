@@ -6,6 +6,7 @@ import KilroyAPI
 import Logging
 import Storage
 import TestSupport
+
 @testable import KilroyCloud
 
 /// A Kilroy cloud over an in-memory store and a temporary blob folder, served in-process.
@@ -15,7 +16,10 @@ struct KilroyCloudHarness {
     let clock: TestClock
     let service: KilroyCloudServer
 
-    init(configuration: KilroyCloudConfiguration = .init(), clock: TestClock = TestClock(Date(timeIntervalSince1970: 1_750_000_000)), store: SQLiteKilroyStore? = nil)
+    init(
+        configuration: KilroyCloudConfiguration = .init(), clock: TestClock = TestClock(Date(timeIntervalSince1970: 1_750_000_000)),
+        store: SQLiteKilroyStore? = nil
+    )
         throws
     {
         if let store {

@@ -2,9 +2,10 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
-@testable import KilroyCloud
 import Logging
 import Testing
+
+@testable import KilroyCloud
 
 @Suite("Kilroy cloud service")
 struct KilroyCloudServerTests {

@@ -1,8 +1,9 @@
 import Foundation
 import Geo
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import KilroyCloud
 
 /// The store's near query (geohash ranges + haversine filter) against a brute-force scan of
@@ -36,9 +37,11 @@ struct NearbyPropertyTests {
             case 8:
                 let edges = [-90.0, 90, -180, 180, 0, 45, -45, 22.5, 11.25, 5.625, 89.98, -179.98]
                 let pickLatitude = edges.filter { abs($0) <= 90 }
-                latitude = pickLatitude[Int.random(in: 0..<pickLatitude.count, using: &random)]
+                latitude =
+                    pickLatitude[Int.random(in: 0..<pickLatitude.count, using: &random)]
                     + (Bool.random(using: &random) ? 0 : uniform(-0.01...0.01))
-                longitude = edges[Int.random(in: 0..<edges.count, using: &random)]
+                longitude =
+                    edges[Int.random(in: 0..<edges.count, using: &random)]
                     + (Bool.random(using: &random) ? 0 : uniform(-0.01...0.01))
             default:
                 (latitude, longitude) = (48.85 + uniform(-0.05...0.05), 2.35 + uniform(-0.05...0.05))
@@ -51,8 +54,9 @@ struct NearbyPropertyTests {
 
     static func store(holding drops: [Drop]) async throws -> SQLiteKilroyStore {
         let store = try SQLiteKilroyStore.inMemory()
-        _ = try await store.insertImage(.init(
-            id: imageID, format: .jpeg, byteCount: 1, uploader: Devices.digest(Devices.token(0xF0)), uploadedAt: Date()))
+        _ = try await store.insertImage(
+            .init(
+                id: imageID, format: .jpeg, byteCount: 1, uploader: Devices.digest(Devices.token(0xF0)), uploadedAt: Date()))
         let created = Date(timeIntervalSince1970: 1_700_000_000)
         for batch in stride(from: 0, to: drops.count, by: 10_000) {
             let records = drops[batch..<min(batch + 10_000, drops.count)].enumerated().map { offset, drop in

@@ -2,8 +2,9 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
-@testable import KilroyCloud
 import Testing
+
+@testable import KilroyCloud
 
 @Suite("Near queries over HTTP")
 struct NearbyQueryTests {

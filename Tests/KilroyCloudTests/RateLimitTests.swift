@@ -2,10 +2,11 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
-@testable import KilroyCloud
 import Storage
-import Testing
 import TestSupport
+import Testing
+
+@testable import KilroyCloud
 
 @Suite("Per-device rate limits")
 struct RateLimitTests {

@@ -1,6 +1,7 @@
 import Foundation
 import KilroyAPI
 import Testing
+
 @testable import KilroyCloud
 
 @Suite("Reciprocity: to see, you must be seen")
@@ -52,8 +53,10 @@ struct ReciprocityTests {
                 let view = try await client.near(lat: 48.85, lon: 2.35, device: Devices.bob)
                     .decoded(Components.Schemas.NearbyKilroys.self)
                 #expect(!view.kilroys.contains { $0.kilroy.id == alices.id })
-                #expect(view.reciprocity == .init(
-                    policy: .global, ownDropCount: Int32(drops), requiredDropCount: 2, othersWithheld: true))
+                #expect(
+                    view.reciprocity
+                        == .init(
+                            policy: .global, ownDropCount: Int32(drops), requiredDropCount: 2, othersWithheld: true))
                 _ = try await client.create(
                     Components.Schemas.NewKilroy.sample(imageID: imageID, latitude: -33.9, longitude: 151.2), device: Devices.bob)
             }

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Storage
 import Testing
+
 @testable import KilroyCloud
 
 @Suite("SQLite Kilroy store")

@@ -6,6 +6,7 @@ import KilroyAPI
 import Logging
 import Storage
 import Testing
+
 @testable import KilroyCloud
 
 /// A store whose every call fails, as a database on a full or vanished disk would.

@@ -73,8 +73,10 @@ struct DeviceCredentialTests {
         // The last character carries 4 bits; the 2 left over must be zero ("B" sets one).
         #expect(DeviceToken(text: String(repeating: "A", count: 42) + "B") == nil)
         #expect(DeviceToken(text: String(repeating: "A", count: 42) + "E") != nil)
-        for bad in ["", "short", String(repeating: "A", count: 44), String(repeating: "A", count: 42) + "=",
-                    String(repeating: "A", count: 42) + "+", String(repeating: "é", count: 43)] {
+        for bad in [
+            "", "short", String(repeating: "A", count: 44), String(repeating: "A", count: 42) + "=",
+            String(repeating: "A", count: 42) + "+", String(repeating: "é", count: 43),
+        ] {
             #expect(DeviceToken(text: bad) == nil, "\(bad)")
         }
         for bad in ["Bearer", "Basic " + zero.text, "Bearer  " + zero.text, "Bearer " + zero.text + " x", zero.text] {

@@ -90,8 +90,10 @@ struct GPXTrackTests {
         var random = SplitMix64(seed: 0x4750_5846_757A)
         let base = Array(Self.sample.utf8)
         let alphabet = Array("<>/=\"' \n&;:?!-[]gpxtrkptlatlon0123456789.eE+".utf8)
-        let fragments = ["<?x?>", "<?pi data?>", "<!DOCTYPE gpx>", "<!-- c -->", "<![CDATA[x]]>", "&amp;", "&bogus;", "&#0;", "&#x1F600;",
-                         "<time>", "</time>", "<ele>", "</ele>", "<trkpt lat=\"1\" lon=\"2\">", "</trkpt>", "xmlns:a=\"u\"", "<a:b/>"].map { Array($0.utf8) }
+        let fragments = [
+            "<?x?>", "<?pi data?>", "<!DOCTYPE gpx>", "<!-- c -->", "<![CDATA[x]]>", "&amp;", "&bogus;", "&#0;", "&#x1F600;",
+            "<time>", "</time>", "<ele>", "</ele>", "<trkpt lat=\"1\" lon=\"2\">", "</trkpt>", "xmlns:a=\"u\"", "<a:b/>",
+        ].map { Array($0.utf8) }
         var parsed = 0
         for round in 0..<2000 {
             var bytes: [UInt8]

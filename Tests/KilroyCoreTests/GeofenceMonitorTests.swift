@@ -66,10 +66,11 @@ struct GeofenceMonitorTests {
         #expect(monitor.planCount == 1)
         _ = monitor.update(fix(2500, 0, 20))
         #expect(monitor.planCount == 2)
-        let watched = Set(monitor.monitoredRegions.compactMap { region -> UUID? in
-            if case .memory(let id) = region.kind { return id }
-            return nil
-        })
+        let watched = Set(
+            monitor.monitoredRegions.compactMap { region -> UUID? in
+                if case .memory(let id) = region.kind { return id }
+                return nil
+            })
         #expect(watched == Set(targets[15...33].map(\.id)))
     }
 

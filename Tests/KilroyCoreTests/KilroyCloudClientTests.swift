@@ -91,9 +91,10 @@ struct KilroyCloudClientTests {
         let requests = await transport.requests
         #expect(requests.count == 2)
         #expect(requests.map(\.request.method) == [.post, .post])
-        #expect(requests.map { $0.baseURL.absoluteString + ($0.request.path ?? "") } == [
-            "http://127.0.0.1:8080/kilroy/v1/images", "http://127.0.0.1:8080/kilroy/v1/kilroys",
-        ])
+        #expect(
+            requests.map { $0.baseURL.absoluteString + ($0.request.path ?? "") } == [
+                "http://127.0.0.1:8080/kilroy/v1/images", "http://127.0.0.1:8080/kilroy/v1/kilroys",
+            ])
         #expect(requests.allSatisfy { $0.request.headerFields[.authorization] == "Bearer " + credential.text })
         #expect(kilroy.isMine)
         #expect(requests[0].request.headerFields[.contentType] == "image/png")
@@ -109,10 +110,12 @@ struct KilroyCloudClientTests {
     @Test("near sends lat, lon, radius and limit and reads kilroys with distances and the reciprocity status")
     func nearQuery() async throws {
         let transport = RecordingTransport([
-            .respond(status: 200, json: """
-                {"kilroys":[{"kilroy":\(Self.kilroyJSON),"distanceMeters":12.5}],
-                 "reciprocity":{"policy":"local","ownDropCount":0,"radiusMeters":200,"othersWithheld":true}}
-                """),
+            .respond(
+                status: 200,
+                json: """
+                    {"kilroys":[{"kilroy":\(Self.kilroyJSON),"distanceMeters":12.5}],
+                     "reciprocity":{"policy":"local","ownDropCount":0,"radiusMeters":200,"othersWithheld":true}}
+                    """)
         ])
         let client = KilroyCloudHTTPClient(baseURL: base, credential: credential, transport: transport)
         let result = try await client.kilroysNear(coordinate(52.37, 4.89), radius: 500, limit: 20)
@@ -132,16 +135,29 @@ struct KilroyCloudClientTests {
     func mapsErrors() async throws {
         let error = #"{"code":"invalid_coordinate","message":"latitude must be between -90 and 90","field":"latitude"}"#
         let cases: [(RecordingTransport.Answer, KilroyCloudError)] = [
-            (.respond(status: 400, json: error), .badRequest(code: "invalid_coordinate", message: "latitude must be between -90 and 90", field: "latitude")),
-            (.respond(status: 409, json: #"{"code":"id_conflict","message":"id used by another kilroy"}"#), .conflict(message: "id used by another kilroy")),
-            (.respond(status: 429, json: #"{"code":"rate_limited","message":"too many drops"}"#, headers: ["Retry-After": "42"]),
-             .rateLimited(message: "too many drops", retryAfterSeconds: 42)),
-            (.respond(status: 503, json: #"{"code":"unavailable","message":"store is down"}"#), .serverFailure(status: 503, message: "store is down")),
+            (
+                .respond(status: 400, json: error),
+                .badRequest(code: "invalid_coordinate", message: "latitude must be between -90 and 90", field: "latitude")
+            ),
+            (
+                .respond(status: 409, json: #"{"code":"id_conflict","message":"id used by another kilroy"}"#),
+                .conflict(message: "id used by another kilroy")
+            ),
+            (
+                .respond(status: 429, json: #"{"code":"rate_limited","message":"too many drops"}"#, headers: ["Retry-After": "42"]),
+                .rateLimited(message: "too many drops", retryAfterSeconds: 42)
+            ),
+            (
+                .respond(status: 503, json: #"{"code":"unavailable","message":"store is down"}"#),
+                .serverFailure(status: 503, message: "store is down")
+            ),
             (.respond(status: 502, json: ""), .serverFailure(status: 502, message: "HTTP 502")),
             (.respond(status: 418, json: #"{"code":"teapot","message":"I am a teapot"}"#), .unexpectedStatus(status: 418, message: "I am a teapot")),
             (.fail("the wire is cut"), .unreachable(url: "http://127.0.0.1:8080", reason: "the wire is cut")),
-            (.respond(status: 401, json: #"{"code":"invalid_credential","message":"bad token","field":"Authorization"}"#),
-             .unauthorized(message: "bad token")),
+            (
+                .respond(status: 401, json: #"{"code":"invalid_credential","message":"bad token","field":"Authorization"}"#),
+                .unauthorized(message: "bad token")
+            ),
         ]
         for (answer, expected) in cases {
             let client = KilroyCloudHTTPClient(baseURL: base, credential: credential, transport: RecordingTransport([answer]))
@@ -153,13 +169,15 @@ struct KilroyCloudClientTests {
         #expect(KilroyCloudError.serverFailure(status: 500, message: "x").isRetryable)
         #expect(!KilroyCloudError.badRequest(code: "x", message: "x", field: nil).isRetryable)
         #expect(!KilroyCloudError.unexpectedStatus(status: 418, message: "x").isRetryable)
-        #expect(KilroyCloudError.badRequest(code: "c", message: "latitude must be between -90 and 90", field: "latitude")
-            .errorDescription == "The Kilroy cloud rejected the request (latitude): latitude must be between -90 and 90")
+        #expect(
+            KilroyCloudError.badRequest(code: "c", message: "latitude must be between -90 and 90", field: "latitude")
+                .errorDescription == "The Kilroy cloud rejected the request (latitude): latitude must be between -90 and 90")
     }
 
     @Test("an unreadable success body is an invalidResponse error, which is retried")
     func unreadableBody() async throws {
-        let client = KilroyCloudHTTPClient(baseURL: base, credential: credential, transport: RecordingTransport([.respond(status: 200, json: "{\"nope\":1}")]))
+        let client = KilroyCloudHTTPClient(
+            baseURL: base, credential: credential, transport: RecordingTransport([.respond(status: 200, json: "{\"nope\":1}")]))
         await #expect {
             try await client.kilroy(id: "6f9619ff-8b86-d011-b42d-00c04fc964ff")
         } throws: { error in
@@ -188,10 +206,11 @@ struct KilroyCloudClientTests {
         await #expect(throws: KilroyCloudError.notFound(message: "no such kilroy")) { try await client.kilroy(id: id) }
         let requests = await transport.requests
         #expect(requests.map(\.request.method) == [.get, .delete, .delete, .post, .get])
-        #expect(requests.map { $0.baseURL.path + ($0.request.path ?? "") } == [
-            "/kilroy/v1/kilroys/\(id)", "/kilroy/v1/kilroys/\(id)", "/kilroy/v1/kilroys/\(id)",
-            "/kilroy/v1/kilroys/\(id)/reports", "/kilroy/v1/kilroys/\(id)",
-        ])
+        #expect(
+            requests.map { $0.baseURL.path + ($0.request.path ?? "") } == [
+                "/kilroy/v1/kilroys/\(id)", "/kilroy/v1/kilroys/\(id)", "/kilroy/v1/kilroys/\(id)",
+                "/kilroy/v1/kilroys/\(id)/reports", "/kilroy/v1/kilroys/\(id)",
+            ])
         #expect(String(decoding: requests[3].body, as: UTF8.self).contains("spam"))
     }
 }

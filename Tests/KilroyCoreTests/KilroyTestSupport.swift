@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import TestSupport
+
 @testable import KilroyCore
 
 /// A fresh store folder under the temporary directory.
@@ -35,7 +36,9 @@ func offset(_ origin: Coordinate, east: Double, north: Double) -> Coordinate {
     )
 }
 
-func memory(at point: Coordinate, id: UUID = UUID(), capturedAt: Date = Date(timeIntervalSince1970: 1_780_000_000), comment: String? = nil) -> DroppedMemory {
+func memory(at point: Coordinate, id: UUID = UUID(), capturedAt: Date = Date(timeIntervalSince1970: 1_780_000_000), comment: String? = nil)
+    -> DroppedMemory
+{
     DroppedMemory(id: id, coordinate: CodableCoordinate(point), capturedAt: capturedAt, comment: comment)
 }
 

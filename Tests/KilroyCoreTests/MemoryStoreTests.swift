@@ -36,12 +36,18 @@ struct MemoryStoreTests {
         let cases: [(DroppedMemory, Data, KilroyStoreError)] = [
             (memory(at: origin), TestImages.text, .invalidField(FieldIssue("image", "is not a JPEG, PNG or HEIC photo"))),
             (memory(at: origin), Data(), .invalidField(FieldIssue("image", "is empty"))),
-            (memory(at: origin, comment: String(repeating: "x", count: 501)), TestImages.jpeg(),
-             .invalidField(FieldIssue("comment", "must be at most 500 characters"))),
-            (DroppedMemory(coordinate: CodableCoordinate(origin), capturedAt: .now, placeName: "Line\nbreak"), TestImages.jpeg(),
-             .invalidField(FieldIssue("place", "must be one line without control characters"))),
-            (DroppedMemory(coordinate: CodableCoordinate(origin), capturedAt: .now, placeAddress: String(repeating: "a", count: 301)),
-             TestImages.jpeg(), .invalidField(FieldIssue("address", "must be at most 300 characters"))),
+            (
+                memory(at: origin, comment: String(repeating: "x", count: 501)), TestImages.jpeg(),
+                .invalidField(FieldIssue("comment", "must be at most 500 characters"))
+            ),
+            (
+                DroppedMemory(coordinate: CodableCoordinate(origin), capturedAt: .now, placeName: "Line\nbreak"), TestImages.jpeg(),
+                .invalidField(FieldIssue("place", "must be one line without control characters"))
+            ),
+            (
+                DroppedMemory(coordinate: CodableCoordinate(origin), capturedAt: .now, placeAddress: String(repeating: "a", count: 301)),
+                TestImages.jpeg(), .invalidField(FieldIssue("address", "must be at most 300 characters"))
+            ),
         ]
         for (candidate, image, expected) in cases {
             await #expect(throws: expected) { try await store.save(candidate, imageData: image) }
@@ -113,7 +119,8 @@ struct MemoryStoreTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let victim = folder.appendingPathComponent("precious.txt")
         try Data("keep".utf8).write(to: victim)
-        let json = #"[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","coordinate":{"latitude":1,"longitude":2},"capturedAt":0,"imageFilename":"../precious.txt"}]"#
+        let json =
+            #"[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","coordinate":{"latitude":1,"longitude":2},"capturedAt":0,"imageFilename":"../precious.txt"}]"#
         try Data(json.utf8).write(to: folder.appendingPathComponent("memories.json"))
         let store = try MemoryStore(directory: folder)
         let id = try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"))
@@ -141,7 +148,8 @@ struct MemoryStoreTests {
     @Test("resolve finds a memory by its full id or a unique prefix of 4+ characters in any case")
     func resolveByPrefix() async throws {
         let store = try MemoryStore(directory: folder)
-        let first = try await store.save(memory(at: origin, id: UUID(uuidString: "AAAAAAAA-1111-4111-8111-111111111111")!), imageData: TestImages.jpeg())
+        let first = try await store.save(
+            memory(at: origin, id: UUID(uuidString: "AAAAAAAA-1111-4111-8111-111111111111")!), imageData: TestImages.jpeg())
         _ = try await store.save(memory(at: origin, id: UUID(uuidString: "AAAAAAAA-2222-4222-8222-222222222222")!), imageData: TestImages.jpeg())
         #expect(try await store.resolve("aaaaaaaa-1111-4111-8111-111111111111") == first)
         #expect(try await store.resolve("AAAAAAAA-1") == first)

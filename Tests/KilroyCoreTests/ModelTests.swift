@@ -42,8 +42,10 @@ struct ModelTests {
 
     @Test("an out-of-range coordinate or a non-date capturedAt is rejected when decoding")
     func rejectsInvalidValues() {
-        let badLatitude = #"{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","coordinate":{"latitude":95,"longitude":2},"capturedAt":0,"imageFilename":"x.jpg"}"#
-        let badDate = #"{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","coordinate":{"latitude":5,"longitude":2},"capturedAt":"yesterday","imageFilename":"x.jpg"}"#
+        let badLatitude =
+            #"{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","coordinate":{"latitude":95,"longitude":2},"capturedAt":0,"imageFilename":"x.jpg"}"#
+        let badDate =
+            #"{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","coordinate":{"latitude":5,"longitude":2},"capturedAt":"yesterday","imageFilename":"x.jpg"}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DroppedMemory.self, from: Data(badLatitude.utf8)) }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DroppedMemory.self, from: Data(badDate.utf8)) }
     }

@@ -30,10 +30,11 @@ struct NearbyServiceTests {
         await cloud.answerNear(.success(CloudNearbyResult(kilroys: [theirs, echo, farther].map { .init(kilroy: $0, distanceMeters: 0) })))
         let result = try await NearbyService(store: store, cloud: cloud).nearby(origin, radius: 1000)
         #expect(result.cloudError == nil)
-        #expect(result.items.map(\.id) == [
-            theirs.id, mine.id.uuidString.lowercased(), UUID(uuidString: farther.id)!.uuidString.lowercased(),
-            alsoMine.id.uuidString.lowercased(),
-        ])
+        #expect(
+            result.items.map(\.id) == [
+                theirs.id, mine.id.uuidString.lowercased(), UUID(uuidString: farther.id)!.uuidString.lowercased(),
+                alsoMine.id.uuidString.lowercased(),
+            ])
         #expect(result.items.map(\.isLocal) == [false, true, false, true])
         #expect(result.items[1].comment == "mine")
         let distances = result.items.map(\.distanceMeters)

@@ -16,9 +16,10 @@ struct UploadQueueTests {
     }
 
     private func drop(_ services: KilroyServices, comment: String? = nil) async throws -> DroppedMemory {
-        try await services.memories.drop(DropDraft(
-            latitude: origin.latitude, longitude: origin.longitude, imageData: TestImages.jpeg(), comment: comment
-        ))
+        try await services.memories.drop(
+            DropDraft(
+                latitude: origin.latitude, longitude: origin.longitude, imageData: TestImages.jpeg(), comment: comment
+            ))
     }
 
     @Test("a drop is stored and queued at once; sync uploads the photo, then the record, and forgets the item")
@@ -30,10 +31,11 @@ struct UploadQueueTests {
         let cloud = FakeCloud()
         let report = try await env.queue.sync(using: cloud)
         #expect(report == SyncReport(uploaded: 1, deleted: 0, failed: 0, pending: 0, nextAttemptAt: nil, errors: []))
-        #expect(await cloud.calls == [
-            .uploadImage(TestImages.jpeg().count),
-            .createKilroy(memory.id.uuidString.lowercased(), imageID: "bafkrei-\(TestImages.jpeg().count)"),
-        ])
+        #expect(
+            await cloud.calls == [
+                .uploadImage(TestImages.jpeg().count),
+                .createKilroy(memory.id.uuidString.lowercased(), imageID: "bafkrei-\(TestImages.jpeg().count)"),
+            ])
         #expect(try await env.queue.items().isEmpty)
         #expect(try await env.queue.state(of: memory.id) == .uploaded)
         // Nothing left to do: a second sync sends nothing.
@@ -161,9 +163,14 @@ struct UploadQueueTests {
         let cases: [(DropDraft, KilroyStoreError)] = [
             (DropDraft(latitude: 95, longitude: 0, imageData: TestImages.jpeg()), .invalidField(FieldIssue("lat", "must be between -90 and 90"))),
             (DropDraft(latitude: 0, longitude: -200, imageData: TestImages.jpeg()), .invalidField(FieldIssue("lon", "must be between -180 and 180"))),
-            (DropDraft(latitude: 0, longitude: 0, imageData: TestImages.text), .invalidField(FieldIssue("image", "is not a JPEG, PNG or HEIC photo"))),
-            (DropDraft(latitude: 0, longitude: 0, imageData: TestImages.jpeg(), comment: String(repeating: "x", count: 501)),
-             .invalidField(FieldIssue("comment", "must be at most 500 characters"))),
+            (
+                DropDraft(latitude: 0, longitude: 0, imageData: TestImages.text),
+                .invalidField(FieldIssue("image", "is not a JPEG, PNG or HEIC photo"))
+            ),
+            (
+                DropDraft(latitude: 0, longitude: 0, imageData: TestImages.jpeg(), comment: String(repeating: "x", count: 501)),
+                .invalidField(FieldIssue("comment", "must be at most 500 characters"))
+            ),
         ]
         for (draft, expected) in cases {
             await #expect(throws: expected) { try await env.memories.drop(draft) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Observability
 
 /// `LoggingSetup.bootstrap` itself is not called in tests: it changes process-wide state shared

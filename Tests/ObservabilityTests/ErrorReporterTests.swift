@@ -1,8 +1,9 @@
 import Foundation
 import InMemoryLogging
 import Logging
-import Testing
 import TestSupport
+import Testing
+
 @testable import Observability
 
 enum SyncFailure: ServerError, CustomStringConvertible {

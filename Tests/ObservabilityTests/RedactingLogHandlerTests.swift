@@ -1,7 +1,8 @@
 import InMemoryLogging
 import Logging
-import Testing
 import TestSupport
+import Testing
+
 @testable import Observability
 
 @Suite("RedactingLogHandler")
@@ -63,9 +64,10 @@ struct RedactingLogHandlerTests {
         )
         logger.info("event", metadata: ["requestId": "r2"])
         let event = try #require(store.entries.first)
-        #expect(event.metadata == [
-            "userEmail": "[REDACTED]", "phoneCall": "[REDACTED]", "requestId": "r2", "device": "***-***-0958",
-        ])
+        #expect(
+            event.metadata == [
+                "userEmail": "[REDACTED]", "phoneCall": "[REDACTED]", "requestId": "r2", "device": "***-***-0958",
+            ])
     }
 
     @Test("nested call metadata is redacted recursively")

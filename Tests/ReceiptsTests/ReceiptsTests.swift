@@ -36,14 +36,16 @@ struct ReceiptsTests {
         let receipt = try signer.sign(
             type: "app.test.note.created/v1", payload: NotePayload(text: "hi", score: nil, tags: ["a"]), createdAtMs: 1_700_000_000_000
         )
-        let expected = try DAGCBORValue.map(DAGCBORMap([
-            ("did", .text(identity.did)),
-            ("deviceId", .text("6f9619ff-8b86-d011-b42d-00c04fc964ff")),
-            ("signingKey", .bytes(identity.signingPublicKey)),
-            ("receiptType", .text("app.test.note.created/v1")),
-            ("createdAtMs", .integer(1_700_000_000_000)),
-            ("payload", .map(try DAGCBORMap([("text", .text("hi")), ("tags", .array([.text("a")]))]))),
-        ])).encoded()
+        let expected = try DAGCBORValue.map(
+            DAGCBORMap([
+                ("did", .text(identity.did)),
+                ("deviceId", .text("6f9619ff-8b86-d011-b42d-00c04fc964ff")),
+                ("signingKey", .bytes(identity.signingPublicKey)),
+                ("receiptType", .text("app.test.note.created/v1")),
+                ("createdAtMs", .integer(1_700_000_000_000)),
+                ("payload", .map(try DAGCBORMap([("text", .text("hi")), ("tags", .array([.text("a")]))]))),
+            ])
+        ).encoded()
         #expect(receipt.rawCBOR == expected)
         #expect(receipt.cid == CID(codec: .dagCBOR, hashing: expected))
         #expect(receipt.cid.string.hasPrefix("bafyrei"))
@@ -131,14 +133,16 @@ struct ReceiptsTests {
         #expect(failures[hijack.cid] == .signerMismatch(cid: hijack.cid.string))
     }
 
-    @Test("bodies that are not receipts are rejected with the offending field", arguments: [
-        ("extra key", #"{"x": 1}"#),
-        ("no payload", "payload"),
-        ("upper-case device id", "deviceId"),
-        ("short key", "signingKey"),
-        ("parent without root", "parentCID"),
-        ("float time", "createdAtMs"),
-    ])
+    @Test(
+        "bodies that are not receipts are rejected with the offending field",
+        arguments: [
+            ("extra key", #"{"x": 1}"#),
+            ("no payload", "payload"),
+            ("upper-case device id", "deviceId"),
+            ("short key", "signingKey"),
+            ("parent without root", "parentCID"),
+            ("float time", "createdAtMs"),
+        ])
     func malformedBodies(label: String, field: String) throws {
         let identity = Identity.generate()
         var entries: [(String, DAGCBORValue)] = [
@@ -163,7 +167,10 @@ struct ReceiptsTests {
         do {
             _ = try ReceiptHeader(rawCBOR: raw)
         } catch let error as ReceiptError {
-            guard case .malformedBody(let reason) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .malformedBody(let reason) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(reason.contains(field == #"{"x": 1}"# ? "\"x\"" : field), "\(reason)")
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(FoundationXML)
 import FoundationXML
@@ -116,15 +116,17 @@ struct RememberCLITests {
         #expect(parser.parse())
     }
 
-    @Test("bad input: one-line reasons naming the field, exit 1 or 2, nothing written", arguments: [
-        (["add", "--name", "  "], Int32(1), "name: Please enter a name."),
-        (["add", "--name", "Ana", "--photo", "/nonexistent/x.jpg"], 1, "photo: /nonexistent/x.jpg cannot be read"),
-        (["add", "--name", "Ana", "--ramble", "x", "--ramble-file", "f"], 2, "ramble: give --ramble or --ramble-file"),
-        (["add", "--name", "Ana", "--now", "yesterday"], 2, "now"),
-        (["add", "--name", "Ana", "--scheduler", "leitner"], 2, "scheduler"),
-        (["review", "--answer", "abcd", "maybe"], 2, "answer: the result must be"),
-        (["show", "deadbeef"], 1, "No person with id deadbeef"),
-    ])
+    @Test(
+        "bad input: one-line reasons naming the field, exit 1 or 2, nothing written",
+        arguments: [
+            (["add", "--name", "  "], Int32(1), "name: Please enter a name."),
+            (["add", "--name", "Ana", "--photo", "/nonexistent/x.jpg"], 1, "photo: /nonexistent/x.jpg cannot be read"),
+            (["add", "--name", "Ana", "--ramble", "x", "--ramble-file", "f"], 2, "ramble: give --ramble or --ramble-file"),
+            (["add", "--name", "Ana", "--now", "yesterday"], 2, "now"),
+            (["add", "--name", "Ana", "--scheduler", "leitner"], 2, "scheduler"),
+            (["review", "--answer", "abcd", "maybe"], 2, "answer: the result must be"),
+            (["show", "deadbeef"], 1, "No person with id deadbeef"),
+        ])
     func badInput_failsWithReason(arguments: [String], status: Int32, reason: String) throws {
         let cli = CLIProcess.remember()
         let result = try cli.run(arguments)

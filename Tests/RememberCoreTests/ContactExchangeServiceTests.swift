@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import RememberCore
 
 @Suite("ContactExchangeService: people to and from vCards")
@@ -54,7 +55,7 @@ struct ContactExchangeServiceTests {
         defer { store.remove() }
         let gif = Data("GIF89a".utf8) + Data(repeating: 0, count: 20)
         let file = VCardWriter(version: .v4).write([
-            VCardContact(formattedName: "Kim", photo: VCardPhoto(data: gif, mediaType: "image/gif")),
+            VCardContact(formattedName: "Kim", photo: VCardPhoto(data: gif, mediaType: "image/gif"))
         ])
 
         let report = try await store.services.contacts.importContacts(from: Data(file.utf8), at: .testNow)
@@ -69,7 +70,9 @@ struct ContactExchangeServiceTests {
         let store = try TemporaryStore()
         defer { store.remove() }
         let long = String(repeating: "x", count: 101)
-        let file = VCardWriter(version: .v3).write([VCardContact(formattedName: long, photo: VCardPhoto(data: ValidImages.jpeg(), mediaType: "image/jpeg"))])
+        let file = VCardWriter(version: .v3).write([
+            VCardContact(formattedName: long, photo: VCardPhoto(data: ValidImages.jpeg(), mediaType: "image/jpeg"))
+        ])
 
         let report = try await store.services.contacts.importContacts(from: Data(file.utf8), at: .testNow)
 
@@ -113,9 +116,11 @@ struct ContactExchangeServiceTests {
             PersonDraft(name: "Ana", photo: try Photo(data: ValidImages.jpeg(), source: "t")), at: .testNow
         )
         try FileManager.default.removeItem(at: store.directory.appendingPathComponent(try #require(person.photoFile)))
-        #expect(throws: RememberError.unreadableFile(
-            path: store.directory.appendingPathComponent(try #require(person.photoFile)).path, reason: "the photo of Ana is missing"
-        )) {
+        #expect(
+            throws: RememberError.unreadableFile(
+                path: store.directory.appendingPathComponent(try #require(person.photoFile)).path, reason: "the photo of Ana is missing"
+            )
+        ) {
             try store.services.contacts.exportContacts([person], version: .v3)
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import RememberCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import RememberCore
 
 @Suite("FSRSScheduler")
 struct FSRSSchedulerTests {
@@ -15,12 +16,14 @@ struct FSRSSchedulerTests {
 
     // MARK: - Spot values (vector file 6.2, "Spot values (defaults)")
 
-    @Test("first review of a new person → S0(G) = w[G−1] and D0(G), clamped to 1...10", arguments: [
-        (ReviewRating.again, 0.212, 6.4133),
-        (ReviewRating.hard, 1.2931, 5.112170705601056),
-        (ReviewRating.good, 2.3065, 2.118103970459016),
-        (ReviewRating.easy, 8.2956, 1.0), // raw D0(4) = −4.77…, clamped
-    ])
+    @Test(
+        "first review of a new person → S0(G) = w[G−1] and D0(G), clamped to 1...10",
+        arguments: [
+            (ReviewRating.again, 0.212, 6.4133),
+            (ReviewRating.hard, 1.2931, 5.112170705601056),
+            (ReviewRating.good, 2.3065, 2.118103970459016),
+            (ReviewRating.easy, 8.2956, 1.0),  // raw D0(4) = −4.77…, clamped
+        ])
     func firstReview(rating: ReviewRating, stability: Double, difficulty: Double) throws {
         let next = scheduler.schedule(.new(createdAt: .reviewTestEpoch), rating: rating, reviewedAt: .reviewTestEpoch)
 
@@ -33,25 +36,29 @@ struct FSRSSchedulerTests {
         #expect(abs(scheduler.initialDifficulty(grade: 4) - -4.771630703161737) <= 1e-12)
     }
 
-    @Test("R(t, 10) → the py-fsrs forgetting curve, R(S, S) = 0.9", arguments: [
-        (0, 1.0),
-        (1, 0.9856824087775146),
-        (5, 0.9403442888929227),
-        (10, 0.9),
-        (20, 0.8458846451494336),
-        (100, 0.6928266345726217),
-    ])
+    @Test(
+        "R(t, 10) → the py-fsrs forgetting curve, R(S, S) = 0.9",
+        arguments: [
+            (0, 1.0),
+            (1, 0.9856824087775146),
+            (5, 0.9403442888929227),
+            (10, 0.9),
+            (20, 0.8458846451494336),
+            (100, 0.6928266345726217),
+        ])
     func retrievabilitySpotValues(elapsedDays: Int, expected: Double) {
         #expect(abs(scheduler.retrievability(elapsedDays: elapsedDays, stability: 10) - expected) <= 1e-12)
     }
 
-    @Test("I(r, S) → unrounded value, then rounded to whole days", arguments: [
-        (0.8, 1.0, 3.315959786230981, 3),
-        (0.9, 10.0, 10.0, 10),
-        (0.95, 10.0, 4.02558691989992, 4),
-        (0.8, 100.0, 331.5959786230981, 332),
-        (0.95, 100.0, 40.2558691989992, 40),
-    ])
+    @Test(
+        "I(r, S) → unrounded value, then rounded to whole days",
+        arguments: [
+            (0.8, 1.0, 3.315959786230981, 3),
+            (0.9, 10.0, 10.0, 10),
+            (0.95, 10.0, 4.02558691989992, 4),
+            (0.8, 100.0, 331.5959786230981, 332),
+            (0.95, 100.0, 40.2558691989992, 40),
+        ])
     func intervalSpotValues(retention: Double, stability: Double, unrounded: Double, rounded: Int) {
         let scheduler = FSRSScheduler(desiredRetention: retention)
 
@@ -72,7 +79,7 @@ struct FSRSSchedulerTests {
     @Test("vector F3 (py-fsrs 6.3.2, no steps, no fuzz) → every row's R, S, D and interval")
     func vectorF3() {
         let rows: [(elapsedDays: Int, rating: ReviewRating, retrievability: Double, stability: Double, difficulty: Double, interval: Int)] = [
-            (0, .good, 0.000000, 2.306500, 2.118104, 2), // new: py-fsrs reports R = 0, there is no curve yet
+            (0, .good, 0.000000, 2.306500, 2.118104, 2),  // new: py-fsrs reports R = 0, there is no curve yet
             (2, .good, 0.909493, 10.964332, 2.111214, 11),
             (11, .hard, 0.899777, 32.203306, 4.748285, 32),
             (32, .good, 0.900435, 92.753415, 4.738765, 93),
@@ -108,7 +115,7 @@ struct FSRSSchedulerTests {
     func vectorF2() {
         let steps: [(offsetDays: Double, rating: ReviewRating, stability: Double, difficulty: Double)] = [
             (0, .again, 0.212, 6.4133),
-            (0, .good, 0.24668918777567272, 6.402115069296838), // same day: short-term formula
+            (0, .good, 0.24668918777567272, 6.402115069296838),  // same day: short-term formula
             (1, .good, 2.021477251638192, 6.3909413235243795),
             (3, .good, 7.863698841006282, 6.379778751497693),
             (8, .good, 21.917713153152434, 6.368627342043034),

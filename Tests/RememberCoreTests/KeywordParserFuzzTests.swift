@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import RememberCore
 
 /// Thousands of random and mutated rambles: the parser never crashes, always gives the same

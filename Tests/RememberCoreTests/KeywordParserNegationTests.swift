@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RememberCore
 
 /// What is denied is not set; a denial reaches only its own clause; a repeated single-valued

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RememberCore
 
 /// Input that says nothing, says it in another surface form, or is far too long.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RememberCore
 
 /// Each way of saying a descriptor maps onto the one word of the `PersonKeywords` vocabulary.

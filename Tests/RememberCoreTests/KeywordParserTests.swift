@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RememberCore
 
 @Suite("KeywordParser: realistic rambles")
@@ -12,18 +13,22 @@ struct KeywordParserTests {
     static let rambles: [Ramble] = [
         Ramble(
             transcript: "She's tall, curly red hair, glasses. Works as a nurse, she's from Lyon and she loves climbing.",
-            expected: PersonKeywords(hairColor: "red", hairStyle: "curly", eyewear: "glasses", height: "tall",
-                                     profession: "nurse", origin: "Lyon", interests: ["climbing"])
+            expected: PersonKeywords(
+                hairColor: "red", hairStyle: "curly", eyewear: "glasses", height: "tall",
+                profession: "nurse", origin: "Lyon", interests: ["climbing"])
         ),
         Ramble(
-            transcript: "um so he's like really tall uh kind of skinny with a big beard and he's a software engineer from new zealand you know he's into jazz",
-            expected: PersonKeywords(facialHair: "beard", height: "tall", build: "slim", profession: "software engineer",
-                                     origin: "New Zealand", interests: ["jazz"])
+            transcript:
+                "um so he's like really tall uh kind of skinny with a big beard and he's a software engineer from new zealand you know he's into jazz",
+            expected: PersonKeywords(
+                facialHair: "beard", height: "tall", build: "slim", profession: "software engineer",
+                origin: "New Zealand", interests: ["jazz"])
         ),
         Ramble(
             transcript: "Blond guy, about 35, wearing a red scarf and a navy suit. He\u{2019}s an architect.",
-            expected: PersonKeywords(hairColor: "blonde", approximateAge: "30s", accessories: ["scarf"],
-                                     clothingColors: ["navy", "red"], profession: "architect")
+            expected: PersonKeywords(
+                hairColor: "blonde", approximateAge: "30s", accessories: ["scarf"],
+                clothingColors: ["navy", "red"], profession: "architect")
         ),
         Ramble(
             transcript: "No glasses but a big beard, short and stocky, grew up in Texas.",
@@ -31,8 +36,9 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "she doesn't wear glasses, long straight black hair, in her 30s, big fan of sourdough",
-            expected: PersonKeywords(hairColor: "black", hairLength: "long", hairStyle: "straight",
-                                     approximateAge: "30s", interests: ["sourdough"])
+            expected: PersonKeywords(
+                hairColor: "black", hairLength: "long", hairStyle: "straight",
+                approximateAge: "30s", interests: ["sourdough"])
         ),
         Ramble(
             transcript: "He is not wearing glasses. Clean shaven, salt and pepper hair, late forties, retired? no, he's a pilot.",
@@ -40,18 +46,21 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "Without a beard, bald, mid thirties, enjoys hiking and skiing.",
-            expected: PersonKeywords(hairLength: "bald", facialHair: "clean-shaven", approximateAge: "30s",
-                                     interests: ["hiking", "skiing"])
+            expected: PersonKeywords(
+                hairLength: "bald", facialHair: "clean-shaven", approximateAge: "30s",
+                interests: ["hiking", "skiing"])
         ),
         Ramble(
             transcript: "she's a teenager with a nose ring and a couple of tattoos, dyed pink hair in a ponytail",
-            expected: PersonKeywords(hairColor: "pink", hairStyle: "ponytail", approximateAge: "teen",
-                                     accessories: ["nose ring", "tattoo"])
+            expected: PersonKeywords(
+                hairColor: "pink", hairStyle: "ponytail", approximateAge: "teen",
+                accessories: ["nose ring", "tattoo"])
         ),
         Ramble(
             transcript: "Old man with a white moustache and a flat cap, loves his garden and plays the guitar.",
-            expected: PersonKeywords(facialHair: "moustache", approximateAge: "elderly", accessories: ["cap"],
-                                     interests: ["garden", "guitar"])
+            expected: PersonKeywords(
+                facialHair: "moustache", approximateAge: "elderly", accessories: ["cap"],
+                interests: ["garden", "guitar"])
         ),
         Ramble(
             transcript: "he's a tall guy, a big fan of the Lakers",
@@ -63,23 +72,27 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "met him from work, dark hair, specs, average height, athletic, he does marketing at a startup",
-            expected: PersonKeywords(hairColor: "brown", eyewear: "glasses", height: "average height",
-                                     build: "athletic", profession: "marketing")
+            expected: PersonKeywords(
+                hairColor: "brown", eyewear: "glasses", height: "average height",
+                build: "athletic", profession: "marketing")
         ),
         Ramble(
             transcript: "jet black hair, shades, fit, she's originally from South Korea and works as a product manager at Google",
-            expected: PersonKeywords(hairColor: "black", eyewear: "sunglasses", build: "athletic",
-                                     profession: "product manager", origin: "South Korea")
+            expected: PersonKeywords(
+                hairColor: "black", eyewear: "sunglasses", build: "athletic",
+                profession: "product manager", origin: "South Korea")
         ),
         Ramble(
             transcript: "ginger, freckles, dimples, about twenty five, she's a vet",
-            expected: PersonKeywords(hairColor: "red", approximateAge: "20s", accessories: ["dimples", "freckles"],
-                                     profession: "vet")
+            expected: PersonKeywords(
+                hairColor: "red", approximateAge: "20s", accessories: ["dimples", "freckles"],
+                profession: "vet")
         ),
         Ramble(
             transcript: "grey hair in a bun, wears a watch and a necklace, kind of heavy, she's retired",
-            expected: PersonKeywords(hairColor: "grey", hairStyle: "bun", build: "heavy", approximateAge: "elderly",
-                                     accessories: ["necklace", "watch"])
+            expected: PersonKeywords(
+                hairColor: "grey", hairStyle: "bun", build: "heavy", approximateAge: "elderly",
+                accessories: ["necklace", "watch"])
         ),
         Ramble(
             transcript: "HE HAS A MOUSTACHE AND HE IS FROM MEXICO CITY",
@@ -87,13 +100,15 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "Silver hair, glasses, a bow tie and a green jacket. Professor of history.",
-            expected: PersonKeywords(hairColor: "grey", eyewear: "glasses", accessories: ["bow tie"], clothingColors: ["green"],
-                                     profession: "professor")
+            expected: PersonKeywords(
+                hairColor: "grey", eyewear: "glasses", accessories: ["bow tie"], clothingColors: ["green"],
+                profession: "professor")
         ),
         Ramble(
             transcript: "she isn't tall, she's got short blonde hair and a fringe, wears earrings, into yoga and pottery",
-            expected: PersonKeywords(hairColor: "blonde", hairLength: "short", hairStyle: "fringe",
-                                     accessories: ["earrings"], interests: ["pottery", "yoga"])
+            expected: PersonKeywords(
+                hairColor: "blonde", hairLength: "short", hairStyle: "fringe",
+                accessories: ["earrings"], interests: ["pottery", "yoga"])
         ),
         Ramble(
             transcript: "brown hair, actually no, black hair, and he\u{2019}s about forty",
@@ -105,13 +120,15 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "Her job is dog walker and she's from Wellington. She loves to cook, dance and travel.",
-            expected: PersonKeywords(profession: "dog walker", origin: "Wellington",
-                                     interests: ["cooking", "dancing", "travelling"])
+            expected: PersonKeywords(
+                profession: "dog walker", origin: "Wellington",
+                interests: ["cooking", "dancing", "travelling"])
         ),
         Ramble(
             transcript: "He's six foot two, muscular, buzz cut, tattooed arms, works as a personal trainer",
-            expected: PersonKeywords(hairStyle: "buzz cut", height: "tall", build: "muscular",
-                                     accessories: ["tattoo"], profession: "personal trainer")
+            expected: PersonKeywords(
+                hairStyle: "buzz cut", height: "tall", build: "muscular",
+                accessories: ["tattoo"], profession: "personal trainer")
         ),
         Ramble(
             transcript: "little kid, maybe 8 years old, red cap and a backpack",
@@ -123,8 +140,9 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "goatee, headphones round his neck, wearing black, loves 90s music, lives in Berlin",
-            expected: PersonKeywords(facialHair: "goatee", accessories: ["headphones"], clothingColors: ["black"],
-                                     origin: "Berlin", interests: ["90s music"])
+            expected: PersonKeywords(
+                facialHair: "goatee", accessories: ["headphones"], clothingColors: ["black"],
+                origin: "Berlin", interests: ["90s music"])
         ),
         Ramble(
             transcript: "lives in London but is originally from Lagos, shaved head, stubble",
@@ -132,8 +150,9 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "wavy auburn hair, sunnies on her head, slender, thirty-something, doesn't like jazz",
-            expected: PersonKeywords(hairColor: "auburn", hairStyle: "wavy", eyewear: "sunglasses", build: "slim",
-                                     approximateAge: "30s")
+            expected: PersonKeywords(
+                hairColor: "auburn", hairStyle: "wavy", eyewear: "sunglasses", build: "slim",
+                approximateAge: "30s")
         ),
         Ramble(
             transcript: "never wears a hat, has a mole on her cheek, works in finance",
@@ -141,8 +160,9 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "Dreadlocks, beanie, a scarf. She's an illustrator from Bristol who is obsessed with birdwatching",
-            expected: PersonKeywords(hairStyle: "dreadlocks", accessories: ["beanie", "scarf"], profession: "illustrator",
-                                     origin: "Bristol", interests: ["birdwatching"])
+            expected: PersonKeywords(
+                hairStyle: "dreadlocks", accessories: ["beanie", "scarf"], profession: "illustrator",
+                origin: "Bristol", interests: ["birdwatching"])
         ),
         Ramble(
             transcript: "mustache, tache, whatever, a moustache and a cap, from the conference, he's a big guy",
@@ -150,13 +170,15 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "he\u{2019}s a retired teacher, white hair, walks with a stick, enjoys crosswords",
-            expected: PersonKeywords(hairColor: "white", approximateAge: "elderly", profession: "teacher",
-                                     interests: ["crosswords"])
+            expected: PersonKeywords(
+                hairColor: "white", approximateAge: "elderly", profession: "teacher",
+                interests: ["crosswords"])
         ),
         Ramble(
             transcript: "she's in her early twenties, medical student, um, from Nigeria, she plays tennis and the piano",
-            expected: PersonKeywords(approximateAge: "20s", profession: "medical student", origin: "Nigeria",
-                                     interests: ["piano", "tennis"])
+            expected: PersonKeywords(
+                approximateAge: "20s", profession: "medical student", origin: "Nigeria",
+                interests: ["piano", "tennis"])
         ),
         Ramble(
             transcript: "she's a medical student from Nigeria",
@@ -168,13 +190,15 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "not very tall, slim, long wavy brown hair, no earrings, green dress, loves reading",
-            expected: PersonKeywords(hairColor: "brown", hairLength: "long", hairStyle: "wavy", build: "slim",
-                                     clothingColors: ["green"], interests: ["reading"])
+            expected: PersonKeywords(
+                hairColor: "brown", hairLength: "long", hairStyle: "wavy", build: "slim",
+                clothingColors: ["green"], interests: ["reading"])
         ),
         Ramble(
             transcript: "He has an afro and a goatee, about 5 foot 6, from Atlanta, loves basketball, hip hop, and barbecue",
-            expected: PersonKeywords(hairStyle: "afro", facialHair: "goatee", height: "average height", origin: "Atlanta",
-                                     interests: ["barbecue", "basketball", "hip hop"])
+            expected: PersonKeywords(
+                hairStyle: "afro", facialHair: "goatee", height: "average height", origin: "Atlanta",
+                interests: ["barbecue", "basketball", "hip hop"])
         ),
         Ramble(
             transcript: "i met her from church she grew up in kenya she is into running",
@@ -182,8 +206,9 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "wearing a white t-shirt and blue jeans, brunette, she's a barista, hobbies are knitting and surfing",
-            expected: PersonKeywords(hairColor: "brown", clothingColors: ["blue", "white"], profession: "barista",
-                                     interests: ["knitting", "surfing"])
+            expected: PersonKeywords(
+                hairColor: "brown", clothingColors: ["blue", "white"], profession: "barista",
+                interests: ["knitting", "surfing"])
         ),
         Ramble(
             transcript: "He's a redhead with a ginger beard and a grey hoodie, he's a big fan of Liverpool",
@@ -199,8 +224,9 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "Twin of Tom, in his fifties, heavy-set, balding, tie, works as a lawyer at a big firm in Manchester",
-            expected: PersonKeywords(hairLength: "bald", build: "stocky", approximateAge: "50s", accessories: ["tie"],
-                                     profession: "lawyer")
+            expected: PersonKeywords(
+                hairLength: "bald", build: "stocky", approximateAge: "50s", accessories: ["tie"],
+                profession: "lawyer")
         ),
         Ramble(
             transcript: "tall dark and handsome, goes climbing, likes board games and craft beer",
@@ -212,13 +238,15 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "She's thin, wears a yellow raincoat and a purple beanie, she likes to watch films",
-            expected: PersonKeywords(build: "slim", accessories: ["beanie"], clothingColors: ["purple", "yellow"],
-                                     interests: ["films"])
+            expected: PersonKeywords(
+                build: "slim", accessories: ["beanie"], clothingColors: ["purple", "yellow"],
+                interests: ["films"])
         ),
         Ramble(
             transcript: "Priya, she's a UX designer at Spotify, grew up in Mumbai, wears a nose ring, loves Bollywood and badminton",
-            expected: PersonKeywords(accessories: ["nose ring"], profession: "ux designer", origin: "Mumbai",
-                                     interests: ["badminton", "bollywood"])
+            expected: PersonKeywords(
+                accessories: ["nose ring"], profession: "ux designer", origin: "Mumbai",
+                interests: ["badminton", "bollywood"])
         ),
         Ramble(
             transcript: "Marco - Italian, works as a sommelier, slicked back black hair, thin moustache, late 30s",
@@ -226,8 +254,9 @@ struct KeywordParserTests {
         ),
         Ramble(
             transcript: "ok so Dave from the climbing gym, red beard, man bun, loves bouldering and IPAs, probably late twenties",
-            expected: PersonKeywords(hairStyle: "bun", facialHair: "beard", approximateAge: "20s",
-                                     interests: ["bouldering", "ipas"])
+            expected: PersonKeywords(
+                hairStyle: "bun", facialHair: "beard", approximateAge: "20s",
+                interests: ["bouldering", "ipas"])
         ),
         Ramble(
             transcript: "the guy in the grey suit from the conference, salt and pepper beard, probably sixty",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RememberCore
 
 /// The people queries are put together from parts (a search, a context, a limit, an id prefix)

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import TestSupport
 import Testing
-@testable import RememberCore
 import Validation
+
+@testable import RememberCore
 
 @Suite("PersonService: people in a real SQLite store")
 struct PersonServiceTests {
@@ -70,7 +71,8 @@ struct PersonServiceTests {
         let sketchURL = store.directory.appendingPathComponent(try #require(first.sketchFile))
         let sketch = try Data(contentsOf: sketchURL)
         await #expect(throws: RememberError.duplicatePerson(id.uuidString.lowercased())) {
-            try await store.services.people.add(PersonDraft(name: "Bob", photo: try Photo(data: ValidImages.png(), source: "x"), id: id), at: .testNow)
+            try await store.services.people.add(
+                PersonDraft(name: "Bob", photo: try Photo(data: ValidImages.png(), source: "x"), id: id), at: .testNow)
         }
         #expect(try await store.services.people.fetch(id: id)?.name == "Ana")
         #expect(try Data(contentsOf: sketchURL) == sketch)
@@ -145,7 +147,8 @@ struct PersonServiceTests {
     func find_withPrefix_resolvesOrExplains() async throws {
         let store = try TemporaryStore()
         defer { store.remove() }
-        let a = try await store.services.people.add(PersonDraft(name: "A", id: UUID(uuidString: "aaaa1111-0000-4000-8000-000000000001")), at: .testNow)
+        let a = try await store.services.people.add(
+            PersonDraft(name: "A", id: UUID(uuidString: "aaaa1111-0000-4000-8000-000000000001")), at: .testNow)
         _ = try await store.services.people.add(PersonDraft(name: "B", id: UUID(uuidString: "aaaa2222-0000-4000-8000-000000000002")), at: .testNow)
 
         #expect(try await store.services.people.find("AAAA1").id == a.id)

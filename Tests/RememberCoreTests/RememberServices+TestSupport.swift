@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+
 @testable import RememberCore
 
 /// A real store in a fresh temporary folder: a SQLite file through GRDB, real files.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import RememberCore
 
 @Suite("ReviewService: due people and answers in a real store")

@@ -1,7 +1,7 @@
 import Foundation
 import RememberCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("SM2Scheduler")
 struct SM2SchedulerTests {
@@ -17,7 +17,7 @@ struct SM2SchedulerTests {
         let next = scheduler.schedule(state, rating: .good, reviewedAt: now)
 
         // Assert
-        #expect(next.intervalDays == 2) // 1 × 2.5 rounded down
+        #expect(next.intervalDays == 2)  // 1 × 2.5 rounded down
         #expect(next.easeFactor == 2.6)
     }
 
@@ -25,14 +25,14 @@ struct SM2SchedulerTests {
     func handComputedTable() {
         // Good: I' = max(I + 1, ⌊I × E⌋), E' = min(E + 0.1, 3.0). Again: I' = 1, E' = E − 0.2.
         let steps: [(rating: ReviewRating, interval: Int, ease: Double, repetitions: Int, lapses: Int)] = [
-            (.good, 2, 2.6, 1, 0),   // max(2, ⌊1 × 2.5⌋ = 2)
-            (.good, 5, 2.7, 2, 0),   // max(3, ⌊2 × 2.6⌋ = 5)
+            (.good, 2, 2.6, 1, 0),  // max(2, ⌊1 × 2.5⌋ = 2)
+            (.good, 5, 2.7, 2, 0),  // max(3, ⌊2 × 2.6⌋ = 5)
             (.good, 13, 2.8, 3, 0),  // max(6, ⌊5 × 2.7 = 13.5⌋)
             (.good, 36, 2.9, 4, 0),  // max(14, ⌊13 × 2.8 = 36.4⌋)
-            (.good, 104, 3.0, 5, 0), // max(37, ⌊36 × 2.9 = 104.4⌋); 2.5 + 5 × 0.1 is exactly 3.0
-            (.good, 312, 3.0, 6, 0), // ⌊104 × 3.0⌋; ease capped at 3.0
+            (.good, 104, 3.0, 5, 0),  // max(37, ⌊36 × 2.9 = 104.4⌋); 2.5 + 5 × 0.1 is exactly 3.0
+            (.good, 312, 3.0, 6, 0),  // ⌊104 × 3.0⌋; ease capped at 3.0
             (.again, 1, 2.8, 0, 1),  // reset; 3.0 − 0.2; a lapse, since it had been learned
-            (.good, 2, 2.9, 1, 1),   // max(2, ⌊1 × 2.8⌋ = 2)
+            (.good, 2, 2.9, 1, 1),  // max(2, ⌊1 × 2.8⌋ = 2)
             (.hard, 3, 2.75, 2, 1),  // max(3, ⌊2 × 1.2⌋ = 2); 2.9 − 0.15
             (.easy, 10, 2.9, 3, 1),  // max(4, ⌊3 × 2.75 × 1.3 = 10.725⌋); 2.75 + 0.15
         ]
@@ -50,7 +50,7 @@ struct SM2SchedulerTests {
 
     @Test("a review → due exactly interval × 86,400 s later, last reviewed at the review")
     func dueDateIsWholeDaysAfterReview() {
-        let reviewedAt = now.addingTimeInterval(3_723) // not on a day boundary
+        let reviewedAt = now.addingTimeInterval(3_723)  // not on a day boundary
         let next = scheduler.schedule(.sm2(intervalDays: 5, easeFactor: 2.5), rating: .good, reviewedAt: reviewedAt)
 
         #expect(next.intervalDays == 12)
@@ -58,14 +58,16 @@ struct SM2SchedulerTests {
         #expect(next.lastReviewed == reviewedAt)
     }
 
-    @Test("hard and easy → the documented intervals and ease changes", arguments: [
-        // (interval, ease, rating, expected interval, expected ease)
-        (1, 2.5, ReviewRating.hard, 2, 2.35),   // max(2, ⌊1.2⌋ = 1)
-        (10, 2.5, ReviewRating.hard, 12, 2.35), // max(11, ⌊12.0⌋)
-        (1, 2.5, ReviewRating.easy, 3, 2.65),   // max(2, ⌊1 × 2.5 × 1.3 = 3.25⌋)
-        (10, 2.5, ReviewRating.easy, 32, 2.65), // ⌊10 × 2.5 × 1.3 = 32.5⌋
-        (10, 1.3, ReviewRating.easy, 16, 1.45), // ⌊10 × 1.3 × 1.3 = 16.9⌋
-    ])
+    @Test(
+        "hard and easy → the documented intervals and ease changes",
+        arguments: [
+            // (interval, ease, rating, expected interval, expected ease)
+            (1, 2.5, ReviewRating.hard, 2, 2.35),  // max(2, ⌊1.2⌋ = 1)
+            (10, 2.5, ReviewRating.hard, 12, 2.35),  // max(11, ⌊12.0⌋)
+            (1, 2.5, ReviewRating.easy, 3, 2.65),  // max(2, ⌊1 × 2.5 × 1.3 = 3.25⌋)
+            (10, 2.5, ReviewRating.easy, 32, 2.65),  // ⌊10 × 2.5 × 1.3 = 32.5⌋
+            (10, 1.3, ReviewRating.easy, 16, 1.45),  // ⌊10 × 1.3 × 1.3 = 16.9⌋
+        ])
     func hardAndEasy(interval: Int, ease: Double, rating: ReviewRating, expectedInterval: Int, expectedEase: Double) {
         let next = scheduler.schedule(.sm2(intervalDays: interval, easeFactor: ease), rating: rating, reviewedAt: now)
 
@@ -73,16 +75,18 @@ struct SM2SchedulerTests {
         #expect(next.easeFactor == expectedEase)
     }
 
-    @Test("ease at the bounds → never above 3.0 nor below 1.3", arguments: [
-        (3.0, ReviewRating.good, 3.0),
-        (3.0, ReviewRating.easy, 3.0),
-        (2.95, ReviewRating.good, 3.0),
-        (1.3, ReviewRating.again, 1.3),
-        (1.4, ReviewRating.again, 1.3),
-        (1.3, ReviewRating.hard, 1.3),
-        (1.5, ReviewRating.again, 1.3),
-        (1.51, ReviewRating.again, 1.31),
-    ])
+    @Test(
+        "ease at the bounds → never above 3.0 nor below 1.3",
+        arguments: [
+            (3.0, ReviewRating.good, 3.0),
+            (3.0, ReviewRating.easy, 3.0),
+            (2.95, ReviewRating.good, 3.0),
+            (1.3, ReviewRating.again, 1.3),
+            (1.4, ReviewRating.again, 1.3),
+            (1.3, ReviewRating.hard, 1.3),
+            (1.5, ReviewRating.again, 1.3),
+            (1.51, ReviewRating.again, 1.31),
+        ])
     func easeClamps(ease: Double, rating: ReviewRating, expectedEase: Double) {
         let next = scheduler.schedule(.sm2(intervalDays: 4, easeFactor: ease), rating: rating, reviewedAt: now)
 
@@ -147,8 +151,8 @@ struct SM2SchedulerTests {
         }
 
         #expect(intervals == [2, 5, 13])
-        #expect(intervals != [1, 6, 17]) // 6.1 Variant A
-        #expect(intervals != [1, 6, 16]) // 6.1 Variant B
+        #expect(intervals != [1, 6, 17])  // 6.1 Variant A
+        #expect(intervals != [1, 6, 16])  // 6.1 Variant B
     }
 
     @Test("an SM-2 review → FSRS memory state left as it was")

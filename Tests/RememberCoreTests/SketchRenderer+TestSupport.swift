@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

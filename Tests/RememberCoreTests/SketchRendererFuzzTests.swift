@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import RememberCore
 
 @Suite("SketchRenderer fuzz")
@@ -119,7 +120,8 @@ struct SketchRendererFuzzTests {
             let unsigned = token.hasPrefix("-") ? token.dropFirst() : token[...]
             let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
             guard (1...2).contains(parts.count), let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCII),
-                  whole.allSatisfy(\.isNumber) else { return false }
+                whole.allSatisfy(\.isNumber)
+            else { return false }
             guard parts.count == 2 else { return true }
             let fraction = parts[1]
             return (1...2).contains(fraction.count) && fraction.allSatisfy { $0.isASCII && $0.isNumber }

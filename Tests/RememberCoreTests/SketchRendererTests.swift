@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RememberCore
 
 @Suite("SketchRenderer")
@@ -14,10 +15,12 @@ struct SketchRendererTests {
     @Test("any sketch → standalone SVG 1.1 document, 256 × 256, ending with the root")
     func documentShape() {
         let svg = renderer.svg(for: PersonKeywords(), seed: "Grace Hopper")
-        #expect(svg.hasPrefix("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" width="256" height="256">
-            """))
+        #expect(
+            svg.hasPrefix(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" width="256" height="256">
+                """))
         #expect(svg.hasSuffix("</svg>\n"))
         #expect(SketchDocument(svg).isWellFormed)
     }

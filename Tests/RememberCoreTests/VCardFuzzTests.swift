@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import TestSupport
 import RememberCore
+import TestSupport
+import Testing
 
 @Suite("VCardReader fuzzing")
 struct VCardFuzzTests {
@@ -24,7 +24,8 @@ struct VCardFuzzTests {
     func fuzz() {
         var random = SplitMix64(seed: 0x5EED_CAFE_F00D)
         let reader = VCardReader(maximumPhotoBytes: Self.photoLimit)
-        let seeds = VCardSample.allCases.map { Array($0.text.utf8) }
+        let seeds =
+            VCardSample.allCases.map { Array($0.text.utf8) }
             + [Array(VCardWriter(version: .v4).write([VCardContact(formattedName: "Round, Trip", note: "a\nb")]).utf8)]
         var contactCount = 0
         var issueCount = 0

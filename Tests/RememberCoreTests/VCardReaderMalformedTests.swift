@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RememberCore
+import Testing
 
 @Suite("VCardReader: malformed input is skipped and reported by line")
 struct VCardReaderMalformedTests {
@@ -49,11 +49,13 @@ struct VCardReaderMalformedTests {
         #expect(result.issues == [VCardIssue(line: 3, error: .unsupportedVersion("5.0"))])
     }
 
-    @Test("Neither FN nor N with a name → reported at the BEGIN line", arguments: [
-        "BEGIN:VCARD\nVERSION:3.0\nNOTE:who?\nEND:VCARD\n",
-        "BEGIN:VCARD\nVERSION:3.0\nFN:\nN:;;;;\nEND:VCARD\n",
-        "BEGIN:VCARD\nVERSION:4.0\nFN: \nN: ; ;Middle;Dr.;\nEND:VCARD\n",
-    ])
+    @Test(
+        "Neither FN nor N with a name → reported at the BEGIN line",
+        arguments: [
+            "BEGIN:VCARD\nVERSION:3.0\nNOTE:who?\nEND:VCARD\n",
+            "BEGIN:VCARD\nVERSION:3.0\nFN:\nN:;;;;\nEND:VCARD\n",
+            "BEGIN:VCARD\nVERSION:4.0\nFN: \nN: ; ;Middle;Dr.;\nEND:VCARD\n",
+        ])
     func missingName(card: String) {
         let result = reader.read(Self.goodCard + card)
 
@@ -61,13 +63,15 @@ struct VCardReaderMalformedTests {
         #expect(result.issues == [VCardIssue(line: 5, error: .missingName)])
     }
 
-    @Test("Invalid base64 photo → reported at the PHOTO line", arguments: [
-        "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ*kZJRg==\n",
-        "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4\n AAQSk=ZJRg\n",
-        "PHOTO:data:image/jpeg;base64,@@@@\n",
-        "PHOTO:data:image/jpeg;base64\n",
-        "PHOTO:data:image/png,%8G\n",
-    ])
+    @Test(
+        "Invalid base64 photo → reported at the PHOTO line",
+        arguments: [
+            "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ*kZJRg==\n",
+            "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4\n AAQSk=ZJRg\n",
+            "PHOTO:data:image/jpeg;base64,@@@@\n",
+            "PHOTO:data:image/jpeg;base64\n",
+            "PHOTO:data:image/png,%8G\n",
+        ])
     func invalidPhoto(photoLine: String) {
         let text = "BEGIN:VCARD\nVERSION:3.0\nFN:Bad Photo\n" + photoLine + "END:VCARD\n" + Self.goodCard
 
@@ -94,7 +98,7 @@ struct VCardReaderMalformedTests {
             #expect(byteCount > 100)
             #expect(limit == 100)
         case .invalidUTF8, .contentOutsideCard, .missingEnd, .nestedBegin, .missingVersion, .unsupportedVersion,
-             .missingName, .missingColon, .invalidPhotoData:
+            .missingName, .missingColon, .invalidPhotoData:
             Issue.record("expected photoTooLarge, got \(issue.error)")
         }
         #expect(exact.contacts.first?.photo?.data == VCardSample.jpegBytes)
@@ -107,11 +111,12 @@ struct VCardReaderMalformedTests {
         let result = reader.read(text)
 
         #expect(result.contacts.count == 2)
-        #expect(result.issues == [
-            VCardIssue(line: 1, error: .contentOutsideCard),
-            VCardIssue(line: 8, error: .contentOutsideCard),
-            VCardIssue(line: 15, error: .contentOutsideCard),
-        ])
+        #expect(
+            result.issues == [
+                VCardIssue(line: 1, error: .contentOutsideCard),
+                VCardIssue(line: 8, error: .contentOutsideCard),
+                VCardIssue(line: 15, error: .contentOutsideCard),
+            ])
     }
 
     @Test("Line without a colon inside a card → reported at that line (its first physical line when folded)")

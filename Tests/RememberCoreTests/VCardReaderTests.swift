@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RememberCore
+import Testing
 
 @Suite("VCardReader: real exports")
 struct VCardReaderTests {
@@ -13,15 +13,17 @@ struct VCardReaderTests {
         #expect(result.issues.isEmpty)
         try #require(result.contacts.count == 2)
         let johnny = result.contacts[0]
-        #expect(johnny == VCardContact(
-            formattedName: "Johnny Appleseed",
-            familyName: "Appleseed",
-            givenName: "Johnny",
-            note: "Met at WWDC, by the coffee cart.\nLikes climbing; has a dog called \\o/.",
-            photo: VCardPhoto(data: VCardSample.jpegBytes, mediaType: "image/jpeg"),
-            uid: "8A4F1E2B-3C5D-4E6F-8A9B-0C1D2E3F4A5B",
-            revision: Date(timeIntervalSince1970: 1_709_648_530)
-        ))
+        #expect(
+            johnny
+                == VCardContact(
+                    formattedName: "Johnny Appleseed",
+                    familyName: "Appleseed",
+                    givenName: "Johnny",
+                    note: "Met at WWDC, by the coffee cart.\nLikes climbing; has a dog called \\o/.",
+                    photo: VCardPhoto(data: VCardSample.jpegBytes, mediaType: "image/jpeg"),
+                    uid: "8A4F1E2B-3C5D-4E6F-8A9B-0C1D2E3F4A5B",
+                    revision: Date(timeIntervalSince1970: 1_709_648_530)
+                ))
         #expect(result.contacts[1] == VCardContact(formattedName: "Jane Doe", familyName: "Doe", givenName: "Jane"))
     }
 
@@ -31,13 +33,15 @@ struct VCardReaderTests {
 
         #expect(result.issues.isEmpty)
         try #require(result.contacts.count == 2)
-        #expect(result.contacts[0] == VCardContact(
-            formattedName: "Ada Lovelace",
-            familyName: "Lovelace",
-            givenName: "Ada",
-            note: "Analytical engine; first program",
-            categories: ["myContacts", "Friends"]
-        ))
+        #expect(
+            result.contacts[0]
+                == VCardContact(
+                    formattedName: "Ada Lovelace",
+                    familyName: "Lovelace",
+                    givenName: "Ada",
+                    note: "Analytical engine; first program",
+                    categories: ["myContacts", "Friends"]
+                ))
         #expect(result.contacts[1].categories == ["myContacts"])
     }
 
@@ -47,20 +51,24 @@ struct VCardReaderTests {
 
         #expect(result.issues.isEmpty)
         try #require(result.contacts.count == 2)
-        #expect(result.contacts[0] == VCardContact(
-            formattedName: "Simon Perreault",
-            familyName: "Perreault",
-            givenName: "Simon",
-            honorificSuffix: "ing. jr,M.Sc.",
-            photo: VCardPhoto(data: VCardSample.jpegBytes, mediaType: "image/jpeg"),
-            uid: "f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
-            revision: Date(timeIntervalSince1970: 815_178_430)
-        ))
-        #expect(result.contacts[1] == VCardContact(
-            formattedName: "Pat Png",
-            categories: ["Climbing", "Book club", "Neighbours"],
-            photo: VCardPhoto(data: VCardSample.pngBytes, mediaType: "image/png")
-        ))
+        #expect(
+            result.contacts[0]
+                == VCardContact(
+                    formattedName: "Simon Perreault",
+                    familyName: "Perreault",
+                    givenName: "Simon",
+                    honorificSuffix: "ing. jr,M.Sc.",
+                    photo: VCardPhoto(data: VCardSample.jpegBytes, mediaType: "image/jpeg"),
+                    uid: "f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
+                    revision: Date(timeIntervalSince1970: 815_178_430)
+                ))
+        #expect(
+            result.contacts[1]
+                == VCardContact(
+                    formattedName: "Pat Png",
+                    categories: ["Climbing", "Book club", "Neighbours"],
+                    photo: VCardPhoto(data: VCardSample.pngBytes, mediaType: "image/png")
+                ))
     }
 
     @Test("vCard 2.1 → quoted-printable UTF-8 with soft break, bare parameters, indented base64 photo")
@@ -68,13 +76,16 @@ struct VCardReaderTests {
         let result = reader.read(VCardSample.legacy21.text)
 
         #expect(result.issues.isEmpty)
-        #expect(result.contacts == [VCardContact(
-            formattedName: "Jürgen Müller",
-            familyName: "Müller",
-            givenName: "Jürgen",
-            note: "Erste Zeile\nZweite Zeile geht weiter und weiter",
-            photo: VCardPhoto(data: VCardSample.jpegBytes, mediaType: "image/jpeg")
-        )])
+        #expect(
+            result.contacts == [
+                VCardContact(
+                    formattedName: "Jürgen Müller",
+                    familyName: "Müller",
+                    givenName: "Jürgen",
+                    note: "Erste Zeile\nZweite Zeile geht weiter und weiter",
+                    photo: VCardPhoto(data: VCardSample.jpegBytes, mediaType: "image/jpeg")
+                )
+            ])
     }
 
     @Test("CRLF, LF and lone CR line endings → the same contacts", arguments: VCardSample.allCases)
@@ -169,9 +180,10 @@ struct VCardReaderTests {
     func nameFromN() {
         let text = "BEGIN:VCARD\nVERSION:3.0\nN:Hopper;Grace;Brewster;RAdm.;\nEND:VCARD\n"
 
-        #expect(reader.read(text).contacts == [
-            VCardContact(formattedName: "Grace Hopper", familyName: "Hopper", givenName: "Grace", honorificPrefix: "RAdm."),
-        ])
+        #expect(
+            reader.read(text).contacts == [
+                VCardContact(formattedName: "Grace Hopper", familyName: "Hopper", givenName: "Grace", honorificPrefix: "RAdm.")
+            ])
         let suffixed = "BEGIN:VCARD\nVERSION:3.0\nN:Smith;Robert;;;Jr.\nEND:VCARD\n"
         #expect(reader.read(suffixed).contacts.first?.formattedName == "Robert Smith, Jr.")
     }
@@ -226,10 +238,11 @@ struct VCardReaderTests {
 
         let revisions = reader.read(text).contacts.map(\.revision)
 
-        #expect(revisions == [
-            Date(timeIntervalSince1970: 1_709_648_530.5),
-            Date(timeIntervalSince1970: 1_709_596_800),
-            nil,
-        ])
+        #expect(
+            revisions == [
+                Date(timeIntervalSince1970: 1_709_648_530.5),
+                Date(timeIntervalSince1970: 1_709_596_800),
+                nil,
+            ])
     }
 }

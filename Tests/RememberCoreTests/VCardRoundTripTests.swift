@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RememberCore
+import Testing
 
 @Suite("VCardWriter → VCardReader round trip")
 struct VCardRoundTripTests {
@@ -49,8 +49,9 @@ struct VCardRoundTripTests {
         #expect(VCardReader().read(Data(text.utf8)).contacts == Self.awkwardContacts)
     }
 
-    @Test("Real exports read, written in either version and read again → unchanged contacts",
-          arguments: VCardSample.allCases, VCardVersion.allCases)
+    @Test(
+        "Real exports read, written in either version and read again → unchanged contacts",
+        arguments: VCardSample.allCases, VCardVersion.allCases)
     func rewriteSamples(sample: VCardSample, version: VCardVersion) {
         let original = VCardReader().read(sample.text).contacts
 

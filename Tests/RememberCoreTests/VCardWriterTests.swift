@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RememberCore
+import Testing
 
 @Suite("VCardWriter")
 struct VCardWriterTests {
@@ -19,20 +19,22 @@ struct VCardWriterTests {
     func version3() {
         let output = VCardWriter(version: .v3).write([Self.ada])
 
-        #expect(output == [
-            "BEGIN:VCARD",
-            "VERSION:3.0",
-            "PRODID:-//Remember//Remember 1.0//EN",
-            "FN:Ada King\\, Countess of Lovelace",
-            "N:King;Ada;;;",
-            "NOTE:Met at the Analytical Society\\; loves poetry.\\nAsk about \\\\ notation.",
-            "CATEGORIES:Friends,Math\\, Science",
-            "PHOTO;ENCODING=b;TYPE=JPEG:/9j/2Q==",
-            "UID:0F4C2A6E-2B8E-4C44-9D61-3E5E8B1C7A90",
-            "REV:20240305T142210Z",
-            "END:VCARD",
-            "",
-        ].joined(separator: "\r\n"))
+        #expect(
+            output
+                == [
+                    "BEGIN:VCARD",
+                    "VERSION:3.0",
+                    "PRODID:-//Remember//Remember 1.0//EN",
+                    "FN:Ada King\\, Countess of Lovelace",
+                    "N:King;Ada;;;",
+                    "NOTE:Met at the Analytical Society\\; loves poetry.\\nAsk about \\\\ notation.",
+                    "CATEGORIES:Friends,Math\\, Science",
+                    "PHOTO;ENCODING=b;TYPE=JPEG:/9j/2Q==",
+                    "UID:0F4C2A6E-2B8E-4C44-9D61-3E5E8B1C7A90",
+                    "REV:20240305T142210Z",
+                    "END:VCARD",
+                    "",
+                ].joined(separator: "\r\n"))
     }
 
     @Test("4.0 card → data URI photo and urn:uuid UID; minimal contact → empty N components, no optional lines")
@@ -43,16 +45,18 @@ struct VCardWriterTests {
 
         #expect(output.contains("\r\nPHOTO:data:image/jpeg;base64,/9j/2Q==\r\n"))
         #expect(output.contains("\r\nUID:urn:uuid:0F4C2A6E-2B8E-4C44-9D61-3E5E8B1C7A90\r\n"))
-        #expect(output.hasSuffix([
-            "BEGIN:VCARD",
-            "VERSION:4.0",
-            "PRODID:-//Remember//Remember 1.0//EN",
-            "FN:Bob",
-            "N:;;;;",
-            "UID:bob@example.com",
-            "END:VCARD",
-            "",
-        ].joined(separator: "\r\n")))
+        #expect(
+            output.hasSuffix(
+                [
+                    "BEGIN:VCARD",
+                    "VERSION:4.0",
+                    "PRODID:-//Remember//Remember 1.0//EN",
+                    "FN:Bob",
+                    "N:;;;;",
+                    "UID:bob@example.com",
+                    "END:VCARD",
+                    "",
+                ].joined(separator: "\r\n")))
     }
 
     @Test("No contacts → empty output")
@@ -72,8 +76,9 @@ struct VCardWriterTests {
         #expect(v4.contains("\r\nPHOTO:data:application/xevilyes;base64,AQID\r\n"))
     }
 
-    @Test("Long lines of multi-byte text → every line ≤ 75 octets, valid UTF-8 on its own, unfolds to the original",
-          arguments: VCardVersion.allCases)
+    @Test(
+        "Long lines of multi-byte text → every line ≤ 75 octets, valid UTF-8 on its own, unfolds to the original",
+        arguments: VCardVersion.allCases)
     func folding(version: VCardVersion) throws {
         // Offsets the multi-byte characters against the 75-octet boundary in every possible way.
         let notes = (0..<8).map { shift in String(repeating: "a", count: shift) + String(repeating: "é😀中e\u{301}", count: 60) }
@@ -98,12 +103,14 @@ struct VCardWriterTests {
         }
     }
 
-    @Test("REV → UTC whole seconds regardless of fraction; dates outside years 1–9999 → no REV line", arguments: [
-        (Date(timeIntervalSince1970: 0), "REV:19700101T000000Z"),
-        (Date(timeIntervalSince1970: -0.5), "REV:19691231T235959Z"),
-        (Date(timeIntervalSince1970: 951_782_400), "REV:20000229T000000Z"),
-        (Date(timeIntervalSince1970: 253_402_300_799), "REV:99991231T235959Z"),
-    ])
+    @Test(
+        "REV → UTC whole seconds regardless of fraction; dates outside years 1–9999 → no REV line",
+        arguments: [
+            (Date(timeIntervalSince1970: 0), "REV:19700101T000000Z"),
+            (Date(timeIntervalSince1970: -0.5), "REV:19691231T235959Z"),
+            (Date(timeIntervalSince1970: 951_782_400), "REV:20000229T000000Z"),
+            (Date(timeIntervalSince1970: 253_402_300_799), "REV:99991231T235959Z"),
+        ])
     func revision(date: Date, expectedLine: String) {
         let output = VCardWriter(version: .v3).write([VCardContact(formattedName: "R", revision: date)])
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RememberCore
 
 @Suite("View models on a real store")

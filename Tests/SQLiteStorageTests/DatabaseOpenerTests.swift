@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
-import Testing
-@testable import SQLiteStorage
 import Storage
 import TestSupport
+import Testing
+
+@testable import SQLiteStorage
 
 /// A migrator that counts how often its migration body actually runs.
 private func makeMigrator(counter: URL) -> DatabaseMigrator {

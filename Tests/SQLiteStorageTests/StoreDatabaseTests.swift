@@ -46,11 +46,17 @@ struct StoreDatabaseTests {
         let error = await #expect(throws: SampleError.self) {
             try await database.write { db in try db.execute(sql: "INSERT INTO item VALUES ('a')") }
         }
-        guard case .storeFailed(let reason) = error else { Issue.record("unexpected \(String(describing: error))"); return }
+        guard case .storeFailed(let reason) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
         #expect(reason.contains("UNIQUE"))
         let other = await #expect(throws: SampleError.self) {
             try await database.read { _ in throw Unrelated() }
         }
-        guard case .storeFailed = other else { Issue.record("unexpected \(String(describing: other))"); return }
+        guard case .storeFailed = other else {
+            Issue.record("unexpected \(String(describing: other))")
+            return
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Storage
 
 @Suite("BlobStore")
@@ -21,8 +22,9 @@ struct BlobStoreTests {
     func emptyCID() throws {
         let cid = BlobStore.cid(for: Data())
         let binary = try #require(decodeBase32Lower(String(cid.dropFirst())))
-        #expect(binary == [0x01, 0x55, 0x12, 0x20]
-            + hexBytes("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"))
+        #expect(
+            binary == [0x01, 0x55, 0x12, 0x20]
+                + hexBytes("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"))
     }
 
     @Test("put then get returns the same bytes; contains and allCIDs see the blob")
@@ -84,11 +86,13 @@ struct BlobStoreTests {
         #expect(try store.get(cid) == nil)
     }
 
-    @Test("strings that are not blob CIDs are rejected before touching the disk", arguments: [
-        "", "../../etc/passwd", "bafkrei", "bafyreigbtj4x7ip5legnfznufuopl4sg4knzc2cof6duas4b3q2fy6swua",
-        "bafkrei/hbrzdo4ybhcjbnbj2w6odtbfoxk3ffrfu7n3f2wtc4aqg5fbugky",
-        "BAFKREIBM6JG3UX5QUMHMN2OMPMBJ7ADGV4RK2FXBS2GWVB7IKKTBTHCIBI",
-    ])
+    @Test(
+        "strings that are not blob CIDs are rejected before touching the disk",
+        arguments: [
+            "", "../../etc/passwd", "bafkrei", "bafyreigbtj4x7ip5legnfznufuopl4sg4knzc2cof6duas4b3q2fy6swua",
+            "bafkrei/hbrzdo4ybhcjbnbj2w6odtbfoxk3ffrfu7n3f2wtc4aqg5fbugky",
+            "BAFKREIBM6JG3UX5QUMHMN2OMPMBJ7ADGV4RK2FXBS2GWVB7IKKTBTHCIBI",
+        ])
     func invalidCIDs(cid: String) throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }

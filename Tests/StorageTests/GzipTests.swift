@@ -70,7 +70,10 @@ struct GzipTests {
             var bytes: [UInt8]
             if round % 2 == 0 {
                 bytes = random.bytes(Int.random(in: 0...200, using: &random))
-                if round % 4 == 0, bytes.count > 2 { bytes[0] = 0x1F; bytes[1] = 0x8B }
+                if round % 4 == 0, bytes.count > 2 {
+                    bytes[0] = 0x1F
+                    bytes[1] = 0x8B
+                }
             } else {
                 bytes = valid
                 for _ in 0..<Int.random(in: 1...3, using: &random) {

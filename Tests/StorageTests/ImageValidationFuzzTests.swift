@@ -26,7 +26,8 @@ struct ImageValidationFuzzTests {
             case 0: result[at] ^= 1 << UInt8.random(in: 0..<8, using: &random)
             case 1: result[at] = UInt8.random(in: 0...255, using: &random)
             case 2: result[at] = [0x00, 0xFF, 0x7F, 0x80, 0x01][Int.random(in: 0..<5, using: &random)]
-            case 3: result.insert(contentsOf: (0..<Int.random(in: 1...8, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }, at: at)
+            case 3:
+                result.insert(contentsOf: (0..<Int.random(in: 1...8, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }, at: at)
             case 4: result.removeSubrange(at..<min(result.count, at + Int.random(in: 1...16, using: &random)))
             case 5:
                 let end = min(result.count, at + Int.random(in: 1...32, using: &random))
@@ -39,7 +40,8 @@ struct ImageValidationFuzzTests {
 
     @Test func tenThousandMutationsNeverTrap() {
         var random = SeededGenerator(seed: 0x1313_2024)
-        var accepted = 0, refused = 0
+        var accepted = 0
+        var refused = 0
         for index in 0..<10_000 {
             let (name, seed) = Self.seeds[index % Self.seeds.count]
             let mutant = Self.mutate(seed, using: &random)

@@ -117,7 +117,8 @@ struct ImageValidationJPEGTests {
     }
 
     @Test func componentFieldsAreChecked() {
-        Self.expectMalformed(Self.replacing(3, with: S.sof0(width: 16, height: 8, components: [[1, 0x11, 0], [1, 0x11, 0]])), mentioning: "repeats component 1")
+        Self.expectMalformed(
+            Self.replacing(3, with: S.sof0(width: 16, height: 8, components: [[1, 0x11, 0], [1, 0x11, 0]])), mentioning: "repeats component 1")
         Self.expectMalformed(Self.replacing(3, with: S.sof0(width: 16, height: 8, components: [[1, 0x51, 0]])), mentioning: "sampling")
         Self.expectMalformed(Self.replacing(3, with: S.sof0(width: 16, height: 8, components: [[1, 0x11, 4]])), mentioning: "quantisation table 4")
     }
@@ -139,7 +140,8 @@ struct ImageValidationJPEGTests {
     @Test func tableSegmentsMustBeConsistent() {
         Self.expectMalformed(Self.replacing(2, with: S.jpegSegment(0xDB, [0x00] + Array(repeating: 1, count: 63))), mentioning: "DQT")
         Self.expectMalformed(Self.replacing(2, with: S.jpegSegment(0xDB, [0x24] + Array(repeating: 1, count: 64))), mentioning: "DQT")
-        Self.expectMalformed(Self.replacing(4, with: S.jpegSegment(0xC4, [0x00] + [0, 3] + Array(repeating: 0, count: 14) + [1, 2])), mentioning: "DHT")
+        Self.expectMalformed(
+            Self.replacing(4, with: S.jpegSegment(0xC4, [0x00] + [0, 3] + Array(repeating: 0, count: 14) + [1, 2])), mentioning: "DHT")
         Self.expectMalformed(Self.replacing(4, with: S.jpegSegment(0xC4, [0x20] + Array(repeating: 0, count: 16))), mentioning: "DHT")
         Self.expectMalformed(Self.replacing(4, with: S.jpegSegment(0xC4, [0x00] + Array(repeating: 255, count: 16))), mentioning: "over 256")
     }

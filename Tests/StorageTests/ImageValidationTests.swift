@@ -6,12 +6,15 @@ import Testing
 @Suite("Validating images: limits and recognition")
 struct ImageValidationTests {
     @Test func validSamplesOfEachFormatAreAccepted() throws {
-        #expect(try ImageFormat.validate(ImageSamples.png(width: 3, height: 2), maxBytes: 1 << 20)
-            == ImageInfo(format: .png, width: 3, height: 2))
-        #expect(try ImageFormat.validate(ImageSamples.jpeg(width: 640, height: 480), maxBytes: 1 << 20)
-            == ImageInfo(format: .jpeg, width: 640, height: 480))
-        #expect(try ImageFormat.validate(ImageSamples.heic(), maxBytes: 1 << 20)
-            == ImageInfo(format: .heic, width: 120, height: 80))
+        #expect(
+            try ImageFormat.validate(ImageSamples.png(width: 3, height: 2), maxBytes: 1 << 20)
+                == ImageInfo(format: .png, width: 3, height: 2))
+        #expect(
+            try ImageFormat.validate(ImageSamples.jpeg(width: 640, height: 480), maxBytes: 1 << 20)
+                == ImageInfo(format: .jpeg, width: 640, height: 480))
+        #expect(
+            try ImageFormat.validate(ImageSamples.heic(), maxBytes: 1 << 20)
+                == ImageInfo(format: .heic, width: 120, height: 80))
     }
 
     @Test func acceptsDataAndArraySlicesAsWellAsArrays() throws {
@@ -105,7 +108,10 @@ struct ImageValidationTests {
         let error = try #require(throws: ImageValidationError.self) {
             try ImageFormat.validate(ImageSamples.png(chunks), maxBytes: 1 << 20)
         }
-        guard case .malformed(.png, let reason) = error else { Issue.record("\(error)"); return }
+        guard case .malformed(.png, let reason) = error else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(reason.contains("0x1B5B324A"))
         #expect(!reason.contains("\u{1B}"))
     }

@@ -1,12 +1,13 @@
+import Foundation
+import Storage
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Storage
-import Testing
-import TestSupport
 
 /// Guards issue 13: store folders were made with `FileManager.createDirectory`, whose mode is
 /// `0777` less the umask, so under `umask 000` every store was open to all users. (The umask

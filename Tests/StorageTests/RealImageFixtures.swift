@@ -5,7 +5,8 @@ import Foundation
 /// RGB gradient unless noted.
 enum RealImageFixtures {
     /// JPEG, quality 75, baseline with JFIF APP0.
-    static let baselineJPEG = decode("""
+    static let baselineJPEG = decode(
+        """
         /9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcp
         LDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIy
         MjIyMjIyMjIyMjIyMjL/wAARCAAHAA0DASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAA
@@ -19,7 +20,8 @@ enum RealImageFixtures {
         """)
 
     /// JPEG, quality 60, progressive with optimised Huffman tables.
-    static let progressiveJPEG = decode("""
+    static let progressiveJPEG = decode(
+        """
         /9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdB
         RkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09P
         T09PT09PT09PT09PT0//wgARCAAHAA0DASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAVAQEBAAAAAAAAAAAA
@@ -31,20 +33,23 @@ enum RealImageFixtures {
         """)
 
     /// PNG, 8-bit RGB.
-    static let rgbPNG = decode("""
+    static let rgbPNG = decode(
+        """
         iVBORw0KGgoAAAANSUhEUgAAAA0AAAAHCAIAAABcElBNAAAAPElEQVR4nGNkYGAQJgKxMKgyMDBwE0RwdWL4EbI6RdyoBU2d
         DhKKQOZiqjNnYHBiYDBHRVjMc0JFeRAGAOK4DE0SrlUBAAAAAElFTkSuQmCC
         """)
 
     /// PNG, 8-colour palette (colour type 3, with PLTE).
-    static let palettePNG = decode("""
+    static let palettePNG = decode(
+        """
         iVBORw0KGgoAAAANSUhEUgAAAA0AAAAHBAMAAAAhXtopAAAAGFBMVEWrzHyrlGerb3IwuV8wb1OrOIKrAAAwJRz2CqG+AAAA
         O0lEQVR4nAXBwRGAIAxFwQfmLtzt0zZ/CRTgkJx1CO6WGxxeA87BZyx1aLaUenpW7XmRYc7hvqMCIvgBTpYXKlp/RW8AAAAA
         SUVORK5CYII=
         """)
 
     /// PNG, 5 × 9 grey + alpha (colour type 4).
-    static let greyAlphaPNG = decode("""
+    static let greyAlphaPNG = decode(
+        """
         iVBORw0KGgoAAAANSUhEUgAAAAUAAAAJCAQAAABQpC4VAAAAE0lEQVR4nGNMOcEABUwMDDRhAgB17gE+1VrGlgAAAABJRU5E
         rkJggg==
         """)

@@ -18,4 +18,3 @@ public struct TemporaryDirectory: Sendable {
         try FileManager.default.contentsOfDirectory(atPath: (folder ?? url).path).sorted()
     }
 }
-

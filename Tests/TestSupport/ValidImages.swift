@@ -8,9 +8,11 @@ public enum ValidImages {
     public static func png(_ seed: UInt8 = 1) -> Data {
         let header = be32(2) + be32(2) + [8, 2, 0, 0, 0]
         let scanlines: [UInt8] = (0..<2).flatMap { row in [0] + (0..<6).map { seed &+ UInt8($0 + row * 6) } }
-        let stored: [UInt8] = [0x78, 0x01, 0x01] + le16(scanlines.count) + le16(~scanlines.count & 0xFFFF) + scanlines
+        let stored: [UInt8] =
+            [0x78, 0x01, 0x01] + le16(scanlines.count) + le16(~scanlines.count & 0xFFFF) + scanlines
             + be32(adler32(scanlines))
-        let bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", stored)
+        let bytes =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", stored)
             + chunk("IEND", [])
         return Data(bytes)
     }
@@ -36,7 +38,8 @@ public enum ValidImages {
         let properties = box("ipco", box("hvcC", [1, 1, 0x60, 0, 0, 0]) + fullBox("ispe", be32(64) + be32(48)))
         let associations = fullBox("ipma", be32(1) + be16(1) + [2, 0x81, 0x02])
         let meta = fullBox("meta", handler + primary + box("iprp", properties + associations))
-        let bytes = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)) + meta
+        let bytes =
+            box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)) + meta
             + box("mdat", [0, 0, 0, 4, 0x26, 0x01, 0xAF, seed])
         return Data(bytes)
     }

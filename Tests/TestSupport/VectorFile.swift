@@ -107,7 +107,7 @@ public struct VectorFile: Decodable, Sendable {
     /// The numbers of a cell like "(0, -180)" or "[0.5, 179.9999] (antimeridian)".
     public static func pair(_ cell: String) -> (Double, Double)? {
         guard let open = cell.firstIndex(where: { $0 == "(" || $0 == "[" }),
-              let close = cell[open...].firstIndex(where: { $0 == ")" || $0 == "]" })
+            let close = cell[open...].firstIndex(where: { $0 == ")" || $0 == "]" })
         else { return nil }
         let numbers = cell[cell.index(after: open)..<close].split(separator: ",").compactMap {
             Double($0.trimmingCharacters(in: .whitespaces))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("umilog: the dive log from a terminal", .serialized)
 struct UmiLogCLITests {
@@ -8,11 +8,13 @@ struct UmiLogCLITests {
     func logAndSeeEverywhere() throws {
         let cli = CLIProcess.umilog()
         let site = try cli.siteID("thistlegorm")
-        let logged = try cli.jsonObject("log", [
-            "--site", site, "--at", "2026-10-01T09:00:00Z", "--depth", "28.5", "--time", "45", "--temp", "24",
-            "--gas", "ean32", "--buddy", "Sam", "--tag", "wreck", "--sighting", "Green Sea Turtle:2",
-            "--sighting", "cheilinus-undulatus",
-        ])
+        let logged = try cli.jsonObject(
+            "log",
+            [
+                "--site", site, "--at", "2026-10-01T09:00:00Z", "--depth", "28.5", "--time", "45", "--temp", "24",
+                "--gas", "ean32", "--buddy", "Sam", "--tag", "wreck", "--sighting", "Green Sea Turtle:2",
+                "--sighting", "cheilinus-undulatus",
+            ])
         let id = try #require(logged["id"] as? String)
         #expect(logged["maxDepthMeters"] as? Double == 28.5)
         #expect(logged["bottomTimeSeconds"] as? Int == 2_700)
@@ -62,10 +64,12 @@ struct UmiLogCLITests {
     func units() throws {
         let cli = CLIProcess.umilog()
         let site = try cli.siteID("thistlegorm")
-        let logged = try cli.jsonObject("log", [
-            "--site", site, "--at", "2026-10-01T09:00:00Z", "--depth", "100ft", "--time", "1:05", "--temp", "77F",
-            "--start-pressure", "3000psi",
-        ])
+        let logged = try cli.jsonObject(
+            "log",
+            [
+                "--site", site, "--at", "2026-10-01T09:00:00Z", "--depth", "100ft", "--time", "1:05", "--temp", "77F",
+                "--start-pressure", "3000psi",
+            ])
         #expect(abs((logged["maxDepthMeters"] as? Double ?? 0) - 30.48) < 0.001)
         #expect(logged["bottomTimeSeconds"] as? Int == 3_900)
         #expect(abs((logged["waterTemperatureCelsius"] as? Double ?? 0) - 25) < 0.001)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The ground truth of `Tests/Fixtures/divelogs/SOURCES.md`, as `umilog import --json` reports it.
 struct DiveLogGroundTruth: Sendable, CustomStringConvertible {
@@ -17,18 +17,24 @@ struct DiveLogGroundTruth: Sendable, CustomStringConvertible {
     var description: String { file }
 
     static let all = [
-        DiveLogGroundTruth(file: "test42.xml", arguments: [], dives: 1, sites: 1, sitesWithGPS: 1, maxDepthMeters: 38.99,
-                           totalSeconds: 4_674, first: "2014-04-02T10:00:00", last: "2014-04-02T10:00:00"),
-        DiveLogGroundTruth(file: "test42.uddf", arguments: [], dives: 1, sites: 1, sitesWithGPS: 1, maxDepthMeters: 38.99,
-                           totalSeconds: 4_674, first: "2014-04-02T10:00:00", last: "2014-04-02T10:00:00"),
-        DiveLogGroundTruth(file: "test40-42.xml", arguments: [], dives: 3, sites: 2, sitesWithGPS: 1, maxDepthMeters: 81.5,
-                           totalSeconds: 15_348, first: "2014-04-01T10:00:00", last: "2015-05-23T13:23:00"),
-        DiveLogGroundTruth(file: "TestDiveDM5.xml", arguments: [], dives: 4, sites: 0, sitesWithGPS: 0, maxDepthMeters: 28.84,
-                           totalSeconds: 14_820, first: "2013-02-02T08:21:50", last: "2013-02-02T16:14:08"),
-        DiveLogGroundTruth(file: "test41.csv", arguments: ["--date-format", "mm/dd/yy"], dives: 4, sites: 0, sitesWithGPS: 0,
-                           maxDepthMeters: 24.9, totalSeconds: 10_080, first: "2013-10-01T10:34:00", last: "2014-10-01T14:19:00"),
-        DiveLogGroundTruth(file: "TestDiveDivingLog5.08.uddf", arguments: [], dives: 1, sites: 0, sitesWithGPS: 0,
-                           maxDepthMeters: 24.7, totalSeconds: 1_920, first: "2011-05-17T11:01:00", last: "2011-05-17T11:01:00"),
+        DiveLogGroundTruth(
+            file: "test42.xml", arguments: [], dives: 1, sites: 1, sitesWithGPS: 1, maxDepthMeters: 38.99,
+            totalSeconds: 4_674, first: "2014-04-02T10:00:00", last: "2014-04-02T10:00:00"),
+        DiveLogGroundTruth(
+            file: "test42.uddf", arguments: [], dives: 1, sites: 1, sitesWithGPS: 1, maxDepthMeters: 38.99,
+            totalSeconds: 4_674, first: "2014-04-02T10:00:00", last: "2014-04-02T10:00:00"),
+        DiveLogGroundTruth(
+            file: "test40-42.xml", arguments: [], dives: 3, sites: 2, sitesWithGPS: 1, maxDepthMeters: 81.5,
+            totalSeconds: 15_348, first: "2014-04-01T10:00:00", last: "2015-05-23T13:23:00"),
+        DiveLogGroundTruth(
+            file: "TestDiveDM5.xml", arguments: [], dives: 4, sites: 0, sitesWithGPS: 0, maxDepthMeters: 28.84,
+            totalSeconds: 14_820, first: "2013-02-02T08:21:50", last: "2013-02-02T16:14:08"),
+        DiveLogGroundTruth(
+            file: "test41.csv", arguments: ["--date-format", "mm/dd/yy"], dives: 4, sites: 0, sitesWithGPS: 0,
+            maxDepthMeters: 24.9, totalSeconds: 10_080, first: "2013-10-01T10:34:00", last: "2014-10-01T14:19:00"),
+        DiveLogGroundTruth(
+            file: "TestDiveDivingLog5.08.uddf", arguments: [], dives: 1, sites: 0, sitesWithGPS: 0,
+            maxDepthMeters: 24.7, totalSeconds: 1_920, first: "2011-05-17T11:01:00", last: "2011-05-17T11:01:00"),
     ]
 }
 
@@ -94,7 +100,8 @@ struct UmiLogTransferCLITests {
         let source = CLIProcess.umilog()
         _ = try source.jsonObject("import", [DiveLogFixtures.url("test40-42.xml").path])
         _ = try source.jsonObject("import", [DiveLogFixtures.url("TestDiveDM5.xml").path])
-        _ = try source.jsonObject("log", ["--site", "Salt Pier", "--at", "2026-10-01T09:00:00Z", "--depth", "12.5", "--time", "50", "--gas", "ean32", "--buddy", "Ana, Bo"])
+        _ = try source.jsonObject(
+            "log", ["--site", "Salt Pier", "--at", "2026-10-01T09:00:00Z", "--depth", "12.5", "--time", "50", "--gas", "ean32", "--buddy", "Ana, Bo"])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

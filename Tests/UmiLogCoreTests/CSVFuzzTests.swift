@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import UmiLogCore
 
 @Suite("CSV import: fuzzing never crashes and keeps its promises")
@@ -50,7 +51,8 @@ struct CSVFuzzTests {
         let alphabet = Array("0123456789,;|\t\"\r\n/:.-# amxé".utf8) + [0xEF, 0xBB, 0xBF, 0xFF, 0xFE, 0x00, 0xC3]
         for iteration in 0..<3_000 {
             let count = Int.random(in: 0...160, using: &generator)
-            let bytes = iteration.isMultiple(of: 2)
+            let bytes =
+                iteration.isMultiple(of: 2)
                 ? generator.bytes(count)
                 : (0..<count).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
             let problems = Self.violations(importing: bytes)

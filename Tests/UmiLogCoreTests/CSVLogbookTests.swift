@@ -1,6 +1,7 @@
 import Geo
-import Testing
 import TestSupport
+import Testing
+
 @testable import UmiLogCore
 
 @Suite("CSVLogbookReader: test41.csv and the rules for rows")
@@ -28,20 +29,22 @@ struct CSVLogbookTests {
         #expect(log.dives.map(\.maxDepthMeters).max() == 24.9)
         #expect(log.dives.map(\.durationSeconds).reduce(0, +) == 10080)
         #expect(log.dives.map(\.number) == [1, 2, 3, 4])
-        #expect(log.dives.map(\.start) == [
-            LocalDateTime(year: 2013, month: 10, day: 1, hour: 10, minute: 34),
-            LocalDateTime(year: 2013, month: 10, day: 1, hour: 12, minute: 13),
-            LocalDateTime(year: 2014, month: 10, day: 1, hour: 10, minute: 2),
-            LocalDateTime(year: 2014, month: 10, day: 1, hour: 14, minute: 19),
-        ])
+        #expect(
+            log.dives.map(\.start) == [
+                LocalDateTime(year: 2013, month: 10, day: 1, hour: 10, minute: 34),
+                LocalDateTime(year: 2013, month: 10, day: 1, hour: 12, minute: 13),
+                LocalDateTime(year: 2014, month: 10, day: 1, hour: 10, minute: 2),
+                LocalDateTime(year: 2014, month: 10, day: 1, hour: 14, minute: 19),
+            ])
         #expect(log.dives.map(\.durationSeconds) == [45 * 60, 41 * 60, 48 * 60, 34 * 60])
         #expect(log.dives.map(\.maxDepthMeters) == [18.0, 16.2, 13.3, 24.9])
         #expect(log.dives.map(\.meanDepthMeters) == [16, 13.5, 11.5, 20.1])
         #expect(log.dives.map(\.buddy) == ["Dirk, Linus", "Linus", "Tomaz", "Don"])
         #expect(log.dives.map(\.suit) == ["wet, 5mm", "wet, 3mm \"shorty\"", "none", "dry, Whites Fusion"])
-        #expect(log.dives.map(\.notes) == [
-            "nice dive", "- sharks\n- stone fish \"fred\"\n- turtle", "snorkeling", "cold water, visibility 3m",
-        ])
+        #expect(
+            log.dives.map(\.notes) == [
+                "nice dive", "- sharks\n- stone fish \"fred\"\n- turtle", "snorkeling", "cold water, visibility 3m",
+            ])
         #expect(log.dives.allSatisfy { $0.siteKey == nil && $0.cylinders.isEmpty && $0.samples.isEmpty && $0.tags.isEmpty })
     }
 
@@ -69,10 +72,11 @@ struct CSVLogbookTests {
         let result = try CSVLogbookReader.read(table, mapping: mapping)
         #expect(result.issues.isEmpty)
         let log = result.logbook
-        #expect(log.sites == [
-            LogbookSite(key: "Blue Hole", name: "Blue Hole", coordinate: try Coordinate(latitude: -43.342295, longitude: 171.545936)),
-            LogbookSite(key: "Canyon", name: "Canyon"),
-        ])
+        #expect(
+            log.sites == [
+                LogbookSite(key: "Blue Hole", name: "Blue Hole", coordinate: try Coordinate(latitude: -43.342295, longitude: 171.545936)),
+                LogbookSite(key: "Canyon", name: "Canyon"),
+            ])
         let first = try #require(log.dives.first)
         #expect(first.start == LocalDateTime(year: 2013, month: 10, day: 1, hour: 10, minute: 34))
         #expect(first.maxDepthMeters == 18.5)
@@ -104,13 +108,14 @@ struct CSVLogbookTests {
         let table = try CSVTable(text: text)
         let result = try CSVLogbookReader.read(table, mapping: CSVMapping.propose(for: table))
         #expect(result.logbook.dives.map(\.buddy) == ["Ana", "Flo"])
-        #expect(result.issues == [
-            LogbookIssue(record: "row 2", line: 3, message: "date \"2020-02-30\" is not a yyyy-mm-dd date", outcome: .skipped),
-            LogbookIssue(record: "row 3", line: 5, message: "duration \"forty\" is not a duration (mm:ss)", outcome: .skipped),
-            LogbookIssue(record: "row 4", line: 6, message: "max depth \"deep\" is not a number", outcome: .skipped),
-            LogbookIssue(record: "row 5", line: 7, message: "time \"9:99\" is not a time of day (HH:MM or HH:MM:SS)", outcome: .skipped),
-            LogbookIssue(record: "row 6", line: 8, message: "no max depth", outcome: .skipped),
-        ])
+        #expect(
+            result.issues == [
+                LogbookIssue(record: "row 2", line: 3, message: "date \"2020-02-30\" is not a yyyy-mm-dd date", outcome: .skipped),
+                LogbookIssue(record: "row 3", line: 5, message: "duration \"forty\" is not a duration (mm:ss)", outcome: .skipped),
+                LogbookIssue(record: "row 4", line: 6, message: "max depth \"deep\" is not a number", outcome: .skipped),
+                LogbookIssue(record: "row 5", line: 7, message: "time \"9:99\" is not a time of day (HH:MM or HH:MM:SS)", outcome: .skipped),
+                LogbookIssue(record: "row 6", line: 8, message: "no max depth", outcome: .skipped),
+            ])
     }
 
     @Test("an unreadable optional value is dropped and reported, the dive kept")
@@ -200,14 +205,17 @@ struct CSVLogbookTests {
         let table = try CSVTable(text: text)
         let result = try CSVLogbookReader.read(table, mapping: CSVMapping.propose(for: table))
         #expect(result.logbook.sites.map(\.key) == ["Reef", "-5.5, 120.25", "Wall"])
-        #expect(result.logbook.sites.map(\.coordinate) == [
-            try Coordinate(latitude: 10, longitude: 20), try Coordinate(latitude: -5.5, longitude: 120.25),
-            try Coordinate(latitude: 1, longitude: 2),
-        ])
+        #expect(
+            result.logbook.sites.map(\.coordinate) == [
+                try Coordinate(latitude: 10, longitude: 20), try Coordinate(latitude: -5.5, longitude: 120.25),
+                try Coordinate(latitude: 1, longitude: 2),
+            ])
         #expect(result.logbook.dives.map(\.siteKey) == ["Reef", "Reef", "-5.5, 120.25", "Wall", "Wall"])
-        #expect(result.issues == [
-            LogbookIssue(record: "row 2", line: 3, message: "site \"Reef\" keeps its coordinates from line 2; these differ", outcome: .valueDropped)
-        ])
+        #expect(
+            result.issues == [
+                LogbookIssue(
+                    record: "row 2", line: 3, message: "site \"Reef\" keeps its coordinates from line 2; these differ", outcome: .valueDropped)
+            ])
     }
 
     @Test("a ragged row is read and reported, and a skipped ragged row says so")
@@ -215,10 +223,11 @@ struct CSVLogbookTests {
         let table = try CSVTable(text: "date,duration,depth,buddy\n2020-01-01,45,18\n2020-01-02,45\n")
         let result = try CSVLogbookReader.read(table, mapping: CSVMapping.propose(for: table))
         #expect(result.logbook.dives.count == 1)
-        #expect(result.issues.map(\.message) == [
-            "the row has 3 cells where the header has 4; cells may be shifted",
-            "no max depth (the row has 2 cells where the header has 4)",
-        ])
+        #expect(
+            result.issues.map(\.message) == [
+                "the row has 3 cells where the header has 4; cells may be shifted",
+                "no max depth (the row has 2 cells where the header has 4)",
+            ])
     }
 }
 
@@ -232,16 +241,18 @@ struct CSVPreviewTests {
         #expect(preview.fields == [.number, .date, .time, .duration, .maxDepth, .meanDepth, .buddy, .suit, .notes])
         #expect(preview.rows.count == 2)
         #expect(preview.rows.map(\.line) == [2, 3])
-        #expect(preview.rows[0].values == [
-            .number: "1", .date: "2013-10-01", .time: "10:34:00", .duration: "45:00", .maxDepth: "18 m",
-            .meanDepth: "16 m", .buddy: "Dirk, Linus", .suit: "wet, 5mm", .notes: "nice dive",
-        ])
+        #expect(
+            preview.rows[0].values == [
+                .number: "1", .date: "2013-10-01", .time: "10:34:00", .duration: "45:00", .maxDepth: "18 m",
+                .meanDepth: "16 m", .buddy: "Dirk, Linus", .suit: "wet, 5mm", .notes: "nice dive",
+            ])
         #expect(preview.issues.isEmpty)
         #expect(preview.missingFields.isEmpty)
         mapping.dateFormat = .dayMonthShortYear
-        #expect(CSVPreview(table: table, mapping: mapping).rows.map { $0.values[.date] } == [
-            "2013-01-10", "2013-01-10", "2014-01-10", "2014-01-10",
-        ])
+        #expect(
+            CSVPreview(table: table, mapping: mapping).rows.map { $0.values[.date] } == [
+                "2013-01-10", "2013-01-10", "2014-01-10", "2014-01-10",
+            ])
     }
 
     @Test("an incomplete mapping previews without throwing: rows skipped, cells shown as written")

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import UmiLogCore
 
 @Suite("CSVMapping: proposals, formats and command-line names")
@@ -8,9 +9,10 @@ struct CSVMappingTests {
     func proposalForTest41() throws {
         let table = try CSVTable(bytes: DiveLogFixtures.bytes("test41.csv"))
         let mapping = CSVMapping.propose(for: table)
-        #expect(mapping.columns == [
-            0: .number, 1: .date, 2: .time, 3: .duration, 4: .maxDepth, 5: .meanDepth, 6: .buddy, 7: .suit, 8: .notes,
-        ])
+        #expect(
+            mapping.columns == [
+                0: .number, 1: .date, 2: .time, 3: .duration, 4: .maxDepth, 5: .meanDepth, 6: .buddy, 7: .suit, 8: .notes,
+            ])
         #expect(mapping.dateFormat == .monthDayShortYear)
         #expect(mapping.isDateFormatAmbiguous)
         #expect(mapping.durationFormat == .minutesSeconds)
@@ -25,16 +27,18 @@ struct CSVMappingTests {
         #expect(!mapping.isDateFormatAmbiguous)
     }
 
-    @Test("a day above 12 in first place means day-first, in second place month-first", arguments: [
-        ("10/1/13\n25/1/13", CSVDateFormat.dayMonthShortYear, false),
-        ("10/1/2013\n25/1/2013", .dayMonthYear, false),
-        ("1/10/13\n1/25/13", .monthDayShortYear, false),
-        ("1/10/2013\n1/25/2013", .monthDayYear, false),
-        ("1/10/2013\n2/11/2013", .monthDayYear, true),
-        ("25/1/13\n1/25/13", .monthDayShortYear, true),
-        ("01.10.2013\n25.12.2013", .dayMonthYearDotted, false),
-        ("2013-10-01\n2013-12-25 10:00", .yearMonthDay, false),
-    ])
+    @Test(
+        "a day above 12 in first place means day-first, in second place month-first",
+        arguments: [
+            ("10/1/13\n25/1/13", CSVDateFormat.dayMonthShortYear, false),
+            ("10/1/2013\n25/1/2013", .dayMonthYear, false),
+            ("1/10/13\n1/25/13", .monthDayShortYear, false),
+            ("1/10/2013\n1/25/2013", .monthDayYear, false),
+            ("1/10/2013\n2/11/2013", .monthDayYear, true),
+            ("25/1/13\n1/25/13", .monthDayShortYear, true),
+            ("01.10.2013\n25.12.2013", .dayMonthYearDotted, false),
+            ("2013-10-01\n2013-12-25 10:00", .yearMonthDay, false),
+        ])
     func dateFormatProposal(dates: String, expected: CSVDateFormat, ambiguous: Bool) throws {
         let text = "date,depth,duration\n" + dates.split(separator: "\n").map { "\($0),18,45:00" }.joined(separator: "\n")
         let mapping = CSVMapping.propose(for: try CSVTable(text: text))
@@ -44,7 +48,8 @@ struct CSVMappingTests {
 
     @Test("headers map by synonym whatever their case, punctuation or bracketed unit")
     func headerSynonyms() throws {
-        let header = "Dive #,Date,Start Time,Bottom Time,Max. Depth (m),Avg Depth,Water Temp [°C],Air Temp,Dive Site,"
+        let header =
+            "Dive #,Date,Start Time,Bottom Time,Max. Depth (m),Avg Depth,Water Temp [°C],Air Temp,Dive Site,"
             + "Lat,Lon,Divemaster,Comments,Tags,Rating,Visibility,Cylinder Size,Start Pressure,End Pressure,O2 %,He,"
             + "Weight,Unknown"
         let table = try CSVTable(text: header + "\n1,2020-01-01,10:00,45:00,18,12,25,30,Reef,1,2,Ana,x,a,4,10,12,200,50,32,0,4,z\n")
@@ -192,7 +197,8 @@ struct CSVValueFormatTests {
         #expect(CSVDateFormat.yearMonthDay.start(from: "2014-04-02T10:00:00") == LocalDateTime(year: 2014, month: 4, day: 2, hour: 10))
     }
 
-    @Test("impossible and malformed dates are refused", arguments: ["2/30/13", "13/1/13", "1/1", "1/1/13/1", "a/b/c", "", "2013-02-29", "1/1/13 25:00"])
+    @Test(
+        "impossible and malformed dates are refused", arguments: ["2/30/13", "13/1/13", "1/1", "1/1/13/1", "a/b/c", "", "2013-02-29", "1/1/13 25:00"])
     func badDates(text: String) {
         #expect(CSVDateFormat.monthDayShortYear.start(from: text) == nil)
     }
@@ -206,20 +212,22 @@ struct CSVValueFormatTests {
         #expect(CSVTimeOfDay("10:5") == nil)
     }
 
-    @Test("durations in every accepted form", arguments: [
-        ("77:54", CSVDurationFormat.minutesSeconds, 4674),
-        ("1:17:54", .minutesSeconds, 4674),
-        ("1:17:54", .hoursMinutesSeconds, 4674),
-        ("45", .minutesSeconds, 2700),
-        ("45.5", .minutes, 2730),
-        ("45 min", .minutes, 2700),
-        ("45min", .hoursMinutesSeconds, 2700),
-        ("2700 s", .minutes, 2700),
-        ("1.5 h", .minutes, 5400),
-        ("45:00", .hoursMinutes, 162_000),
-        ("1:05", .hoursMinutes, 3900),
-        ("1:05", .hoursMinutesSeconds, 65),
-    ])
+    @Test(
+        "durations in every accepted form",
+        arguments: [
+            ("77:54", CSVDurationFormat.minutesSeconds, 4674),
+            ("1:17:54", .minutesSeconds, 4674),
+            ("1:17:54", .hoursMinutesSeconds, 4674),
+            ("45", .minutesSeconds, 2700),
+            ("45.5", .minutes, 2730),
+            ("45 min", .minutes, 2700),
+            ("45min", .hoursMinutesSeconds, 2700),
+            ("2700 s", .minutes, 2700),
+            ("1.5 h", .minutes, 5400),
+            ("45:00", .hoursMinutes, 162_000),
+            ("1:05", .hoursMinutes, 3900),
+            ("1:05", .hoursMinutesSeconds, 65),
+        ])
     func durations(text: String, format: CSVDurationFormat, seconds: Int) {
         #expect(format.seconds(from: text, decimalComma: false) == seconds)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Geo
-import Testing
 import TestSupport
+import Testing
+
 @testable import UmiLogCore
 
 @Suite("CSVLogbookWriter: export, and import of the export")
@@ -25,9 +26,11 @@ struct CSVRoundTripTests {
             cylinders: [Cylinder(sizeLiters: 11.1, oxygenPercent: 32, startPressureBar: 200, endPressureBar: 50), Cylinder()],
             weights: [WeightSystem(kilograms: 2), WeightSystem(kilograms: 1.5)])
         let csv = CSVLogbookWriter.write(Logbook(sites: [site], dives: [dive]))
-        let header = "number,date,time,duration,max depth,mean depth,water temp,air temp,location,latitude,longitude,"
+        let header =
+            "number,date,time,duration,max depth,mean depth,water temp,air temp,location,latitude,longitude,"
             + "buddy,divemaster,suit,rating,visibility,tags,notes,start pressure,end pressure,o2,he,cylinder size,weight"
-        let row = "7,2014-04-02,10:00:05,77:54,38.99,20,4.3,12.2,Blue Hole,-43.342295,171.545936,\"Dirk, Linus\","
+        let row =
+            "7,2014-04-02,10:00:05,77:54,38.99,20,4.3,12.2,Blue Hole,-43.342295,171.545936,\"Dirk, Linus\","
             + "\" Taylor\",\"wet, 3mm \"\"shorty\"\"\",4,10,ccr_dive;night,\"a\nb\",200,50,32,0,11.1,3.5"
         #expect(csv == header + "\r\n" + row + "\r\n")
     }
@@ -75,11 +78,18 @@ struct CSVRoundTripTests {
             weights: [WeightSystem(kilograms: 2, description: "belt")], mode: .closedCircuit, surfacePressureBar: 1.01,
             salinityGramsPerLiter: 1030, diveComputer: "OSTC", samples: [DiveSample(timeSeconds: 10, depthMeters: 2)],
             sightings: [LogbookSighting(speciesID: "x")])
-        let log = Logbook(sites: [LogbookSite(key: "k", name: "Reef", country: "NZ", notes: "n"), LogbookSite(key: "unused", name: "Other")], dives: [full])
+        let log = Logbook(
+            sites: [LogbookSite(key: "k", name: "Reef", country: "NZ", notes: "n"), LogbookSite(key: "unused", name: "Other")], dives: [full])
         let read = try Self.reimport(CSVLogbookWriter.write(log)).result.logbook
-        #expect(read == Logbook(
-            sites: [LogbookSite(key: "Reef", name: "Reef")],
-            dives: [LogbookDive(start: start, durationSeconds: 60, maxDepthMeters: 5, siteKey: "Reef", cylinders: [Cylinder()], weights: [WeightSystem(kilograms: 2)])]))
+        #expect(
+            read
+                == Logbook(
+                    sites: [LogbookSite(key: "Reef", name: "Reef")],
+                    dives: [
+                        LogbookDive(
+                            start: start, durationSeconds: 60, maxDepthMeters: 5, siteKey: "Reef", cylinders: [Cylinder()],
+                            weights: [WeightSystem(kilograms: 2)])
+                    ]))
     }
 }
 
@@ -94,7 +104,8 @@ extension SplitMix64 {
             if !names.contains(name) { names.append(name) }
         }
         let pool: [LogbookSite] = names.map { name in
-            let coordinate = Bool.random(using: &self)
+            let coordinate =
+                Bool.random(using: &self)
                 ? try? Coordinate(latitude: csvDouble(-90...90), longitude: csvDouble(-180...180)) : nil
             return LogbookSite(key: name, name: name, coordinate: coordinate)
         }

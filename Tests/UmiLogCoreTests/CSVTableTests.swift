@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("CSVTable: RFC 4180 parsing, delimiters and headers")

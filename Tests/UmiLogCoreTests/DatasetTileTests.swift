@@ -16,9 +16,15 @@ struct DatasetTileTests {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("tiles"), withIntermediateDirectories: true)
             let tiles = [
-                ("Red Sea", "red-sea", [("elphinstone", 25.31, 34.86), ("thistlegorm", 27.81, 33.92)], try MapBounds(south: 25.31, west: 33.92, north: 27.81, east: 34.86)),
+                (
+                    "Red Sea", "red-sea", [("elphinstone", 25.31, 34.86), ("thistlegorm", 27.81, 33.92)],
+                    try MapBounds(south: 25.31, west: 33.92, north: 27.81, east: 34.86)
+                ),
                 ("Caribbean", "caribbean", [("salt-pier", 12.08, -68.28)], try MapBounds(south: 12.08, west: -68.28, north: 12.08, east: -68.28)),
-                ("Pacific", "pacific", [("fiji-east", -17.0, 179.8), ("tonga", -21.0, -175.2)], try MapBounds(south: -21, west: 179.8, north: -17, east: -175.2)),
+                (
+                    "Pacific", "pacific", [("fiji-east", -17.0, 179.8), ("tonga", -21.0, -175.2)],
+                    try MapBounds(south: -21, west: 179.8, north: -17, east: -175.2)
+                ),
             ]
             var entries: [SiteTileManifest.Tile] = []
             for (name, slug, sites, bounds) in tiles {
@@ -32,10 +38,11 @@ struct DatasetTileTests {
                 let compressed = try Gzip.compress(json)
                 let file = "tiles/\(slug).json.gz"
                 try Data(compressed).write(to: folder.appendingPathComponent(file))
-                entries.append(SiteTileManifest.Tile(
-                    name: name, file: file, count: records.count, compressedBytes: compressed.count, uncompressedBytes: json.count,
-                    bounds: bounds, center: try Coordinate(latitude: (bounds.south + bounds.north) / 2, longitude: bounds.west)
-                ))
+                entries.append(
+                    SiteTileManifest.Tile(
+                        name: name, file: file, count: records.count, compressedBytes: compressed.count, uncompressedBytes: json.count,
+                        bounds: bounds, center: try Coordinate(latitude: (bounds.south + bounds.north) / 2, longitude: bounds.west)
+                    ))
             }
             manifest = SiteTileManifest(generatedAt: Date(timeIntervalSince1970: 1_760_000_000), tiles: entries)
             try write(manifest)
@@ -48,11 +55,13 @@ struct DatasetTileTests {
         func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
-    @Test("only the tiles a viewport touches are chosen, across the antimeridian too", arguments: [
-        ((25.0, 33.0, 28.0, 35.0), ["Red Sea"]), ((-25.0, 170.0, -10.0, 179.0), []), ((-25.0, 179.0, -10.0, -179.0), ["Pacific"]),
-        ((-22.0, -176.0, -20.0, -175.0), ["Pacific"]), ((0.0, -70.0, 30.0, 40.0), ["Red Sea", "Caribbean"]),
-        ((-90.0, -180.0, 90.0, 180.0), ["Red Sea", "Caribbean", "Pacific"]), ((40.0, 0.0, 50.0, 10.0), []),
-    ])
+    @Test(
+        "only the tiles a viewport touches are chosen, across the antimeridian too",
+        arguments: [
+            ((25.0, 33.0, 28.0, 35.0), ["Red Sea"]), ((-25.0, 170.0, -10.0, 179.0), []), ((-25.0, 179.0, -10.0, -179.0), ["Pacific"]),
+            ((-22.0, -176.0, -20.0, -175.0), ["Pacific"]), ((0.0, -70.0, 30.0, 40.0), ["Red Sea", "Caribbean"]),
+            ((-90.0, -180.0, 90.0, 180.0), ["Red Sea", "Caribbean", "Pacific"]), ((40.0, 0.0, 50.0, 10.0), []),
+        ])
     func selection(box: (Double, Double, Double, Double), expected: [String]) throws {
         let fixture = try Fixture()
         defer { fixture.remove() }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import UmiLogCore
 import Validation
+
+@testable import UmiLogCore
 
 @Suite("DiveDraft: the wizard's validation, field by field")
 struct DiveDraftTests {
@@ -19,23 +20,31 @@ struct DiveDraftTests {
         #expect(draft.canSave)
     }
 
-    @Test("ranges follow the wizard: depth 0–330 m, time 1–600 min, −2–40 °C, visibility 0–100 m", arguments: [
-        (DiveField.maxDepth, { @Sendable (d: inout DiveDraft) in d.maxDepthMeters = -1 }),
-        (.maxDepth, { @Sendable (d: inout DiveDraft) in d.maxDepthMeters = 330.5 }),
-        (.maxDepth, { @Sendable (d: inout DiveDraft) in d.maxDepthMeters = .nan }),
-        (.bottomTime, { @Sendable (d: inout DiveDraft) in d.bottomTimeSeconds = 59 }),
-        (.bottomTime, { @Sendable (d: inout DiveDraft) in d.bottomTimeSeconds = 601 * 60 }),
-        (.waterTemperature, { @Sendable (d: inout DiveDraft) in d.waterTemperatureCelsius = -2.5 }),
-        (.waterTemperature, { @Sendable (d: inout DiveDraft) in d.waterTemperatureCelsius = 41 }),
-        (.visibility, { @Sendable (d: inout DiveDraft) in d.visibilityMeters = 101 }),
-        (.averageDepth, { @Sendable (d: inout DiveDraft) in d.averageDepthMeters = 40 }),
-        (.oxygen, { @Sendable (d: inout DiveDraft) in d.oxygenPercent = 20 }),
-        (.endPressure, { @Sendable (d: inout DiveDraft) in d.startPressureBar = 100; d.endPressureBar = 150 }),
-        (.startPressure, { @Sendable (d: inout DiveDraft) in d.startPressureBar = 400 }),
-        (.rating, { @Sendable (d: inout DiveDraft) in d.rating = 6 }),
-        (.tags, { @Sendable (d: inout DiveDraft) in d.tags = ["  "] }),
-        (.sighting, { @Sendable (d: inout DiveDraft) in d.sightings = [SightingDraft(speciesID: "chelonia-mydas", count: 0)] }),
-    ] as [(DiveField, @Sendable (inout DiveDraft) -> Void)])
+    @Test(
+        "ranges follow the wizard: depth 0–330 m, time 1–600 min, −2–40 °C, visibility 0–100 m",
+        arguments: [
+            (DiveField.maxDepth, { @Sendable (d: inout DiveDraft) in d.maxDepthMeters = -1 }),
+            (.maxDepth, { @Sendable (d: inout DiveDraft) in d.maxDepthMeters = 330.5 }),
+            (.maxDepth, { @Sendable (d: inout DiveDraft) in d.maxDepthMeters = .nan }),
+            (.bottomTime, { @Sendable (d: inout DiveDraft) in d.bottomTimeSeconds = 59 }),
+            (.bottomTime, { @Sendable (d: inout DiveDraft) in d.bottomTimeSeconds = 601 * 60 }),
+            (.waterTemperature, { @Sendable (d: inout DiveDraft) in d.waterTemperatureCelsius = -2.5 }),
+            (.waterTemperature, { @Sendable (d: inout DiveDraft) in d.waterTemperatureCelsius = 41 }),
+            (.visibility, { @Sendable (d: inout DiveDraft) in d.visibilityMeters = 101 }),
+            (.averageDepth, { @Sendable (d: inout DiveDraft) in d.averageDepthMeters = 40 }),
+            (.oxygen, { @Sendable (d: inout DiveDraft) in d.oxygenPercent = 20 }),
+            (
+                .endPressure,
+                { @Sendable (d: inout DiveDraft) in
+                    d.startPressureBar = 100
+                    d.endPressureBar = 150
+                }
+            ),
+            (.startPressure, { @Sendable (d: inout DiveDraft) in d.startPressureBar = 400 }),
+            (.rating, { @Sendable (d: inout DiveDraft) in d.rating = 6 }),
+            (.tags, { @Sendable (d: inout DiveDraft) in d.tags = ["  "] }),
+            (.sighting, { @Sendable (d: inout DiveDraft) in d.sightings = [SightingDraft(speciesID: "chelonia-mydas", count: 0)] }),
+        ] as [(DiveField, @Sendable (inout DiveDraft) -> Void)])
     func outOfRange(field: DiveField, change: @Sendable (inout DiveDraft) -> Void) {
         var draft = DiveDraft.essentials()
         change(&draft)

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 import Validation
+
 @testable import UmiLogCore
 
 @Suite("Dive log: the wizard's save reaches history, stats, species and lists")
@@ -145,7 +146,10 @@ struct DiveLogTests {
 
         #expect(try await services.dives.history().map(\.id) == [middle.id, shallow.id, deepDive.id])
         #expect(try await services.dives.history(DiveFilter(siteID: "ss-thistlegorm")).map(\.id) == [middle.id, deepDive.id])
-        #expect(try await services.dives.history(DiveFilter(from: .utc("2026-03-15T00:00:00Z"), to: .utc("2026-04-15T00:00:00Z"))).map(\.id) == [shallow.id])
+        #expect(
+            try await services.dives.history(DiveFilter(from: .utc("2026-03-15T00:00:00Z"), to: .utc("2026-04-15T00:00:00Z"))).map(\.id) == [
+                shallow.id
+            ])
         #expect(try await services.dives.history(DiveFilter(minDepthMeters: 20, maxDepthMeters: 30)).map(\.id) == [middle.id])
         #expect(try await services.dives.history(DiveFilter(speciesID: "carcharhinus-amblyrhynchos")).map(\.id) == [deepDive.id])
         #expect(try await services.dives.history(DiveFilter(tag: "deep")).map(\.id) == [deepDive.id])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("DiveLogbookPage: a printable page per dive")
@@ -9,8 +10,9 @@ struct DiveLogbookPageTests {
         let log = try await TemporaryLog()
         defer { log.remove() }
         let logged = try await log.services.saver.save(
-            DiveDraft(siteID: "salt-pier", startTime: .utc("2026-11-20T09:15:00Z"), maxDepthMeters: 12.4,
-                      bottomTimeSeconds: 2_820, buddy: "Ana <Bo>", notes: "Line 1\n\"quoted\" & more"),
+            DiveDraft(
+                siteID: "salt-pier", startTime: .utc("2026-11-20T09:15:00Z"), maxDepthMeters: 12.4,
+                bottomTimeSeconds: 2_820, buddy: "Ana <Bo>", notes: "Line 1\n\"quoted\" & more"),
             at: .testNow
         )
         let samples = [DiveSample(timeSeconds: 60, depthMeters: 6), DiveSample(timeSeconds: 120, depthMeters: 12.4)]

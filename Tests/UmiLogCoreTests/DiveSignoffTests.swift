@@ -2,14 +2,16 @@ import Foundation
 import Identity
 import Receipts
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("Instructor sign-off: signed over the essentials, verifiable offline, broken by edits")
 struct DiveSignoffTests {
     private func loggedDive(_ log: TemporaryLog) async throws -> LoggedDive {
         try await log.services.saver.save(
-            DiveDraft(siteID: "salt-pier", startTime: .utc("2026-11-20T09:15:00Z"), maxDepthMeters: 12.4,
-                      bottomTimeSeconds: 2_820, buddy: "Ana", notes: "Skills: mask clearing"),
+            DiveDraft(
+                siteID: "salt-pier", startTime: .utc("2026-11-20T09:15:00Z"), maxDepthMeters: 12.4,
+                bottomTimeSeconds: 2_820, buddy: "Ana", notes: "Skills: mask clearing"),
             at: .testNow
         )
     }

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import TestSupport
 import Testing
+
 @testable import UmiLogCore
 
 /// A small log as another program would write it: a site that is the shipped Salt Pier under a
@@ -20,9 +21,12 @@ enum ForeignLog {
                 waterTemperatureCelsius: 4.3, visibilityRating: 4, rating: 4, buddy: "Michael", divemaster: "Taylor",
                 suit: "dry suit", notes: "Line one\n\"quoted\"\nline three", tags: ["ccr_dive"],
                 cylinders: [
-                    Cylinder(description: "D3 232 bar", sizeLiters: 3, workingPressureBar: 232, oxygenPercent: 16, heliumPercent: 45, startPressureBar: 200, endPressureBar: 100, use: .diluent),
+                    Cylinder(
+                        description: "D3 232 bar", sizeLiters: 3, workingPressureBar: 232, oxygenPercent: 16, heliumPercent: 45,
+                        startPressureBar: 200, endPressureBar: 100, use: .diluent),
                     Cylinder(description: "D3 232 bar", sizeLiters: 3, oxygenPercent: 100, startPressureBar: 200, endPressureBar: 150, use: .oxygen),
-                    Cylinder(description: "AL80", sizeLiters: 11.1, workingPressureBar: 207, oxygenPercent: 21, startPressureBar: 207, endPressureBar: 200),
+                    Cylinder(
+                        description: "AL80", sizeLiters: 11.1, workingPressureBar: 207, oxygenPercent: 21, startPressureBar: 207, endPressureBar: 200),
                 ],
                 weights: [WeightSystem(kilograms: 2, description: "integrated")], mode: .closedCircuit,
                 surfacePressureBar: 1.02, salinityGramsPerLiter: 1000, diveComputer: "Heinrichs Weikamp OSTC 3",
@@ -116,8 +120,9 @@ struct LogbookImportTests {
         defer { source.remove() }
         try await source.services.importer.commit(LogbookReadResult(logbook: ForeignLog.logbook), format: .json, at: .testNow)
         try await source.services.saver.save(
-            DiveDraft(siteID: "blue-corner", startTime: .utc("2020-06-01T08:30:00Z"), maxDepthMeters: 27.5,
-                      bottomTimeSeconds: 3_000, oxygenPercent: 32, startPressureBar: 200, endPressureBar: 70, tags: ["drift"]),
+            DiveDraft(
+                siteID: "blue-corner", startTime: .utc("2020-06-01T08:30:00Z"), maxDepthMeters: 27.5,
+                bottomTimeSeconds: 3_000, oxygenPercent: 32, startPressureBar: 200, endPressureBar: 70, tags: ["drift"]),
             at: .testNow
         )
         let exported = try await source.services.exporter.logbook()

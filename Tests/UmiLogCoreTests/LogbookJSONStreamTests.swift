@@ -1,6 +1,8 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+import XMLKit
+
 @testable import UmiLogCore
 
 /// UmiLog JSON read dive by dive (`LogbookJSONStream`) gives what decoding the whole document
@@ -20,8 +22,10 @@ struct LogbookJSONStreamTests {
 
     @Test("keys in any order, unknown keys skipped, strings with quotes and brackets, compact or pretty")
     func layout() throws {
-        let dive = #"{"start":"2020-01-02T03:04:05","durationSeconds":600,"maxDepthMeters":12,"notes":"a \"]}\\[{\" b","tags":[],"cylinders":[],"weights":[],"mode":"OC","samples":[],"sightings":[]}"#
-        let text = #"{ "extra" : {"a":[1,{"b":"}"}]}, "dives" : [ \#(dive) , \#(dive) ], "sites":[{"key":"k","name":"N"}],"version":1, "format":"umilog-logbook" }"#
+        let dive =
+            #"{"start":"2020-01-02T03:04:05","durationSeconds":600,"maxDepthMeters":12,"notes":"a \"]}\\[{\" b","tags":[],"cylinders":[],"weights":[],"mode":"OC","samples":[],"sightings":[]}"#
+        let text =
+            #"{ "extra" : {"a":[1,{"b":"}"}]}, "dives" : [ \#(dive) , \#(dive) ], "sites":[{"key":"k","name":"N"}],"version":1, "format":"umilog-logbook" }"#
         let result = try LogbookJSON.read(Array(("\u{FEFF}" + text).utf8))
         #expect(result.logbook.dives.count == 2)
         #expect(result.logbook.dives.first?.notes == "a \"]}\\[{\" b")
@@ -51,14 +55,13 @@ struct LogbookJSONStreamTests {
 
     @Test("a value longer than its limit is refused while being read")
     func valueLimit() {
-        var scanner = JSONValueScanner(source: XMLMemorySourceBox.source(Array("[\"\(String(repeating: "x", count: 100_000))\"]".utf8)), maximumBytes: 1 << 30)
+        var scanner = JSONValueScanner(
+            source: XMLMemorySourceBox.source(Array("[\"\(String(repeating: "x", count: 100_000))\"]".utf8)), maximumBytes: 1 << 30)
         #expect(throws: JSONValueScanner.Failure.tooLarge(limit: 50_000)) {
             try scanner.forEachElement { scanner in _ = try scanner.value(limit: 50_000) }
         }
     }
 }
-
-import XMLKit
 
 /// An in-memory byte source for scanner tests.
 enum XMLMemorySourceBox {

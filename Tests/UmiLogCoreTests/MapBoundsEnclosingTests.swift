@@ -1,5 +1,6 @@
 import Geo
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("MapBounds.enclosing")
@@ -17,7 +18,8 @@ struct MapBoundsEnclosingTests {
 
     @Test("points either side of the antimeridian get the narrow box across it")
     func acrossAntimeridian() throws {
-        let box = try #require(MapBounds.enclosing([MapFixtures.coordinate(-17, 179), MapFixtures.coordinate(-18, -179), MapFixtures.coordinate(-16, 178)]))
+        let box = try #require(
+            MapBounds.enclosing([MapFixtures.coordinate(-17, 179), MapFixtures.coordinate(-18, -179), MapFixtures.coordinate(-16, 178)]))
         #expect(box.crossesAntimeridian)
         #expect(box.west == 178 && box.east == -179)
         #expect(box.longitudeSpan == 3)

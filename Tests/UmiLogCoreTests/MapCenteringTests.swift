@@ -1,13 +1,16 @@
 import Geo
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("MapCentering")
 struct MapCenteringTests {
     let centering = MapCentering.initialRegion
 
-    private func expectClose(_ actual: MapBounds, _ south: Double, _ west: Double, _ north: Double, _ east: Double,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectClose(
+        _ actual: MapBounds, _ south: Double, _ west: Double, _ north: Double, _ east: Double,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let tolerance = 1e-9
         #expect(abs(actual.south - south) < tolerance, "south \(actual.south)", sourceLocation: sourceLocation)
         #expect(abs(actual.west - west) < tolerance, "west \(actual.west)", sourceLocation: sourceLocation)

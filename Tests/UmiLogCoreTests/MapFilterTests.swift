@@ -1,16 +1,19 @@
 import Geo
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("Map filters")
 struct MapFilterTests {
-    @Test("status filters", arguments: [
-        (StatusFilter.all, [true, true, true, true]),
-        (.wishlist, [false, true, false, false]),
-        (.visited, [false, false, true, true]),
-        (.logged, [false, false, false, true]),
-        (.notYetDived, [true, true, false, false]),
-    ])
+    @Test(
+        "status filters",
+        arguments: [
+            (StatusFilter.all, [true, true, true, true]),
+            (.wishlist, [false, true, false, false]),
+            (.visited, [false, false, true, true]),
+            (.logged, [false, false, false, true]),
+            (.notYetDived, [true, true, false, false]),
+        ])
     func statusFilter(filter: StatusFilter, expected: [Bool]) {
         let statuses: [SiteStatus?] = [nil, .wishlist, .visited, .logged]
         #expect(statuses.map(filter.matches) == expected)

@@ -1,5 +1,6 @@
 import Geo
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("MapProjection")

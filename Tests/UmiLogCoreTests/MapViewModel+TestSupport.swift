@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Testing
+
 @testable import UmiLogCore
 
 /// A clock that moves only when a test calls `advance(by:)`, so debounce tests never sleep.

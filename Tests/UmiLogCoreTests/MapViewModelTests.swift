@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Observation
 import Testing
+
 @testable import UmiLogCore
 
 @MainActor
@@ -161,7 +162,8 @@ struct MapViewModelTests {
     func reloadPicksUpContentChanges() async throws {
         let model = makeViewModel()
         await settle(model, on: redSea)
-        let updated = try MapFixtures.site("jackson-reef", 28.00, 34.47, tags: [.reef, .sharks], difficulty: .beginner, status: .wishlist, name: "Jackson Reef")
+        let updated = try MapFixtures.site(
+            "jackson-reef", 28.00, 34.47, tags: [.reef, .sharks], difficulty: .beginner, status: .wishlist, name: "Jackson Reef")
         await source.setSites(await source.sites.map { $0.id == "jackson-reef" ? updated : $0 })
         await model.refresh()
         #expect(model.visibleSites.first { $0.id == "jackson-reef" }?.status == nil)

@@ -1,9 +1,10 @@
 import Foundation
-import Logging
-import Geo
 import GRDB
+import Geo
+import Logging
 import Storage
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("Schema v2: a v1 store upgrades; sites without a position, dives without a site")
@@ -13,17 +14,18 @@ struct SchemaV2Tests {
         let queue = try DatabaseQueue()
         try UmiLogSchema.migrator.migrate(queue, upTo: "v1")
         try await queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO sites (id, name, latitude, longitude, region, country, tags, entry, difficulty, description, source, license)
-                VALUES ('salt-pier', 'Salt Pier', 12.085, -68.276, 'Caribbean', 'Bonaire', 'macro', 'shore', 'beginner', 'Pillars', 't', 'CC0');
-                INSERT INTO species (id, common_name, scientific_name, category, regions)
-                VALUES ('chelonia-mydas', 'Green sea turtle', 'Chelonia mydas', 'reptile', 'Caribbean');
-                INSERT INTO dives (id, site_id, start_time, max_depth_m, bottom_time_s, oxygen_percent, created_at, updated_at)
-                VALUES ('5b0e6c1e-0000-4000-8000-000000000001', 'salt-pier', 1000, 18.5, 2700, 32, 1000, 1000);
-                INSERT INTO dive_tags (dive_id, tag, position) VALUES ('5b0e6c1e-0000-4000-8000-000000000001', 'night', 0);
-                INSERT INTO sightings (id, dive_id, species_id, count, position)
-                VALUES ('5b0e6c1e-0000-4000-8000-0000000000aa', '5b0e6c1e-0000-4000-8000-000000000001', 'chelonia-mydas', 2, 0);
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO sites (id, name, latitude, longitude, region, country, tags, entry, difficulty, description, source, license)
+                    VALUES ('salt-pier', 'Salt Pier', 12.085, -68.276, 'Caribbean', 'Bonaire', 'macro', 'shore', 'beginner', 'Pillars', 't', 'CC0');
+                    INSERT INTO species (id, common_name, scientific_name, category, regions)
+                    VALUES ('chelonia-mydas', 'Green sea turtle', 'Chelonia mydas', 'reptile', 'Caribbean');
+                    INSERT INTO dives (id, site_id, start_time, max_depth_m, bottom_time_s, oxygen_percent, created_at, updated_at)
+                    VALUES ('5b0e6c1e-0000-4000-8000-000000000001', 'salt-pier', 1000, 18.5, 2700, 32, 1000, 1000);
+                    INSERT INTO dive_tags (dive_id, tag, position) VALUES ('5b0e6c1e-0000-4000-8000-000000000001', 'night', 0);
+                    INSERT INTO sightings (id, dive_id, species_id, count, position)
+                    VALUES ('5b0e6c1e-0000-4000-8000-0000000000aa', '5b0e6c1e-0000-4000-8000-000000000001', 'chelonia-mydas', 2, 0);
+                    """)
         }
         try UmiLogSchema.migrator.migrate(queue)
         let services = UmiLogServices(directory: FileManager.default.temporaryDirectory, database: queue, logger: Logger(label: "test"))
@@ -54,10 +56,11 @@ struct SchemaV2Tests {
         #expect(try await log.services.sites.fetchInBounds(.world).allSatisfy { $0.coordinate != nil })
         await #expect(throws: DatabaseError.self) {
             try await log.services.database.write { db in
-                try db.execute(sql: """
-                    INSERT INTO sites (id, name, latitude, longitude, region, country, tags, entry, difficulty, description, source, license)
-                    VALUES ('half', 'Half', 10, NULL, 'x', 'x', '', 'boat', 'beginner', '', 'x', 'x')
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO sites (id, name, latitude, longitude, region, country, tags, entry, difficulty, description, source, license)
+                        VALUES ('half', 'Half', 10, NULL, 'x', 'x', '', 'boat', 'beginner', '', 'x', 'x')
+                        """)
             }
         }
         // Giving the site a position later puts it on the map.

@@ -1,9 +1,10 @@
 import Foundation
-import Logging
 import GRDB
+import Logging
 import SQLiteStorage
 import Storage
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("Seeding: the shipped dataset, once per table")
@@ -87,12 +88,14 @@ struct SeedingTests {
         #expect(report.inserted["species"] == 0)
     }
 
-    @Test("a malformed data file is reported with the place it breaks", arguments: [
-        #"[{"id": "x"}]"#,
-        #"[{"id": "x", "name": "X", "coordinate": {"latitude": 95, "longitude": 0}, "region": "R", "country": "C", "tags": [], "entry": "boat", "difficulty": "beginner", "description": "", "source": "s", "license": "l"}]"#,
-        #"[{"id": "x", "name": "X", "coordinate": {"latitude": 5, "longitude": 0}, "region": "R", "country": "C", "tags": ["unicorns"], "entry": "boat", "difficulty": "beginner", "description": "", "source": "s", "license": "l"}]"#,
-        "not json", "",
-    ])
+    @Test(
+        "a malformed data file is reported with the place it breaks",
+        arguments: [
+            #"[{"id": "x"}]"#,
+            #"[{"id": "x", "name": "X", "coordinate": {"latitude": 95, "longitude": 0}, "region": "R", "country": "C", "tags": [], "entry": "boat", "difficulty": "beginner", "description": "", "source": "s", "license": "l"}]"#,
+            #"[{"id": "x", "name": "X", "coordinate": {"latitude": 5, "longitude": 0}, "region": "R", "country": "C", "tags": ["unicorns"], "entry": "boat", "difficulty": "beginner", "description": "", "source": "s", "license": "l"}]"#,
+            "not json", "",
+        ])
     func malformedData(json: String) {
         #expect(throws: UmiLogError.self) { try SeedDataset.decode([DiveSite].self, from: Data(json.utf8), file: "sites.json") }
         do {

@@ -1,5 +1,6 @@
 import Geo
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("SiteClusterer")
@@ -14,16 +15,20 @@ struct SiteClustererTests {
         return MapPoint(x: Double(column) * side, y: (Double(row) + 0.5) * side)
     }
 
-    @Test("radius is 40 px up to zoom 5, 25 px from zoom 8, linear in between", arguments: [
-        (0.0, 40.0), (4, 40), (5, 40), (5.5, 37.5), (6.5, 32.5), (8, 25), (9, 25), (20, 25),
-    ])
+    @Test(
+        "radius is 40 px up to zoom 5, 25 px from zoom 8, linear in between",
+        arguments: [
+            (0.0, 40.0), (4, 40), (5, 40), (5.5, 37.5), (6.5, 32.5), (8, 25), (9, 25), (20, 25),
+        ])
     func radiusRule(zoom: Double, radius: Double) {
         #expect(abs(clusterer.radius(atZoom: zoom) - radius) < 1e-12)
     }
 
-    @Test("two sites 60 px apart merge only where the radius is over 30 px", arguments: [
-        (4.0, true), (5, true), (8, false), (9, false),
-    ])
+    @Test(
+        "two sites 60 px apart merge only where the radius is over 30 px",
+        arguments: [
+            (4.0, true), (5, true), (8, false), (9, false),
+        ])
     func sixtyPixelsApart(zoom: Double, merges: Bool) throws {
         let centre = columnCentre(zoom: zoom)
         let sites = [
@@ -117,7 +122,8 @@ struct SiteClustererTests {
                 let members = sites.filter { annotation.siteIDs.contains($0.id) }
                 return members.map { MapProjection.point(for: $0.coordinate, zoom: zoom).y }.min() ?? 0
             }
-            let side = MapProjection.worldSize(atZoom: zoom) / (MapProjection.worldSize(atZoom: zoom) / (2 * clusterer.radius(atZoom: zoom))).rounded()
+            let side =
+                MapProjection.worldSize(atZoom: zoom) / (MapProjection.worldSize(atZoom: zoom) / (2 * clusterer.radius(atZoom: zoom))).rounded()
             let rowIndices = rows.map { ($0 / side).rounded(.down) }
             #expect(rowIndices == rowIndices.sorted())
         }

@@ -1,7 +1,8 @@
 import Foundation
 import Geo
-import Testing
 import TestSupport
+import Testing
+
 @testable import UmiLogCore
 
 @Suite("SiteRepository: search, viewport, near and lists")
@@ -89,17 +90,22 @@ struct SiteQueryPropertyTests {
         var random = SplitMix64(seed: 0x5173)
         var sites: [DiveSite] = []
         func add(_ latitude: Double, _ longitude: Double) {
-            sites.append(DiveSite(
-                id: "g\(sites.count)", name: "Site \(sites.count)", coordinate: .at(latitude, longitude), region: "Generated",
-                country: "Nowhere"
-            ))
+            sites.append(
+                DiveSite(
+                    id: "g\(sites.count)", name: "Site \(sites.count)", coordinate: .at(latitude, longitude), region: "Generated",
+                    country: "Nowhere"
+                ))
         }
         for _ in 0..<1_500 { add(Double.random(in: -90...90, using: &random), Double.random(in: -180...180, using: &random)) }
         for _ in 0..<500 {
             let side = [-1.0, 1.0].randomElement(using: &random)!
             add(Double.random(in: -30...30, using: &random), side * (180 - Double.random(in: 0...2, using: &random)))
         }
-        for _ in 0..<500 { add([-1.0, 1.0].randomElement(using: &random)! * Double.random(in: 85...90, using: &random), Double.random(in: -180...180, using: &random)) }
+        for _ in 0..<500 {
+            add(
+                [-1.0, 1.0].randomElement(using: &random)! * Double.random(in: 85...90, using: &random), Double.random(in: -180...180, using: &random)
+            )
+        }
         for _ in 0..<500 { add(Double(Int.random(in: -10...10, using: &random)), Double(Int.random(in: -10...10, using: &random))) }
         return sites
     }
@@ -116,17 +122,20 @@ struct SiteQueryPropertyTests {
             case 0:
                 let south = Double(Int.random(in: -12...9, using: &random))
                 let west = Double(Int.random(in: -12...9, using: &random))
-                bounds = try MapBounds(south: south, west: west, north: south + Double(Int.random(in: 0...3, using: &random)),
-                                       east: west + Double(Int.random(in: 0...3, using: &random)))
+                bounds = try MapBounds(
+                    south: south, west: west, north: south + Double(Int.random(in: 0...3, using: &random)),
+                    east: west + Double(Int.random(in: 0...3, using: &random)))
             case 1:
                 let south = Double.random(in: -40...30, using: &random)
-                bounds = try MapBounds(south: south, west: Double.random(in: 170...180, using: &random),
-                                       north: south + Double.random(in: 0...20, using: &random), east: Double.random(in: -180 ... -170, using: &random))
+                bounds = try MapBounds(
+                    south: south, west: Double.random(in: 170...180, using: &random),
+                    north: south + Double.random(in: 0...20, using: &random), east: Double.random(in: -180 ... -170, using: &random))
             default:
                 let south = Double.random(in: -90...80, using: &random)
                 let west = Double.random(in: -180...170, using: &random)
-                bounds = try MapBounds(south: south, west: west, north: min(90, south + Double.random(in: 0...30, using: &random)),
-                                       east: min(180, west + Double.random(in: 0...60, using: &random)))
+                bounds = try MapBounds(
+                    south: south, west: west, north: min(90, south + Double.random(in: 0...30, using: &random)),
+                    east: min(180, west + Double.random(in: 0...60, using: &random)))
             }
             let expected = try all.filter { bounds.boundingBox.contains(try #require($0.coordinate)) }.map(\.id).sorted()
             let found = try await log.services.sites.fetchInBounds(bounds).map(\.id).sorted()
@@ -145,7 +154,10 @@ struct SiteQueryPropertyTests {
             switch index % 3 {
             case 0: center = .at(Double.random(in: -90...90, using: &random), Double.random(in: -180...180, using: &random))
             case 1: center = .at(Double.random(in: -30...30, using: &random), [179.9, -179.9, 180, -180].randomElement(using: &random)!)
-            default: center = .at([-1.0, 1.0].randomElement(using: &random)! * Double.random(in: 85...90, using: &random), Double.random(in: -180...180, using: &random))
+            default:
+                center = .at(
+                    [-1.0, 1.0].randomElement(using: &random)! * Double.random(in: 85...90, using: &random),
+                    Double.random(in: -180...180, using: &random))
             }
             let radius = [1_000.0, 50_000, 300_000, 2_000_000].randomElement(using: &random)!
             let expected = try all.filter { haversineDistance(from: center, to: try #require($0.coordinate)) <= radius }.map(\.id).sorted()
@@ -166,9 +178,10 @@ struct SiteRepositoryMapSourceTests {
         try await log.services.sites.setStatus(.wishlist, for: "ras-mohammed-shark-reef", at: .testNow)
         let source: any MapSiteSource = log.services.sites
         let sites = try await source.sites(in: MapBounds(south: 27, west: 33, north: 28.5, east: 35))
-        #expect(Dictionary(uniqueKeysWithValues: sites.map { ($0.id, $0.status) }) == [
-            "ss-thistlegorm": .logged, "ras-mohammed-shark-reef": .wishlist,
-        ])
+        #expect(
+            Dictionary(uniqueKeysWithValues: sites.map { ($0.id, $0.status) }) == [
+                "ss-thistlegorm": .logged, "ras-mohammed-shark-reef": .wishlist,
+            ])
     }
 }
 
@@ -176,13 +189,15 @@ struct SiteRepositoryMapSourceTests {
 struct SiteSearchRankingTests {
     @Test("names holding every word come first, the shortest first; then the rest by bm25 (a word in the name weighs most); the limit holds")
     func tiers() async throws {
-        let log = try await TemporaryLog(dataset: SeedDataset(sites: [
-            DiveSite(id: "long", name: "Blue Hole Outer Wall", coordinate: .at(1, 1), region: "R", country: "X"),
-            DiveSite(id: "exact", name: "Blue Hole", coordinate: .at(1, 2), region: "R", country: "X"),
-            DiveSite(id: "desc", name: "Canyon", coordinate: .at(1, 3), region: "R", country: "X", description: "Next to the blue hole"),
-            DiveSite(id: "half", name: "Blue Corner", coordinate: .at(1, 4), region: "R", country: "X", description: "No hole here"),
-            DiveSite(id: "none", name: "Red Wall", coordinate: .at(1, 5), region: "R", country: "X"),
-        ], species: [], sampleDives: []))
+        let log = try await TemporaryLog(
+            dataset: SeedDataset(
+                sites: [
+                    DiveSite(id: "long", name: "Blue Hole Outer Wall", coordinate: .at(1, 1), region: "R", country: "X"),
+                    DiveSite(id: "exact", name: "Blue Hole", coordinate: .at(1, 2), region: "R", country: "X"),
+                    DiveSite(id: "desc", name: "Canyon", coordinate: .at(1, 3), region: "R", country: "X", description: "Next to the blue hole"),
+                    DiveSite(id: "half", name: "Blue Corner", coordinate: .at(1, 4), region: "R", country: "X", description: "No hole here"),
+                    DiveSite(id: "none", name: "Red Wall", coordinate: .at(1, 5), region: "R", country: "X"),
+                ], species: [], sampleDives: []))
         defer { log.remove() }
         let sites = log.services.sites
         #expect(try await sites.search("blue hole").map(\.id) == ["exact", "long", "half", "desc"])

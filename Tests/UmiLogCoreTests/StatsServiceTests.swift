@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("StatsService: tiles, depth clubs, streaks and years")
@@ -25,7 +26,8 @@ struct StatsServiceTests {
         let thirty = try await saver.save(.essentials(at: .utc("2026-01-02T09:00:00Z"), depth: 30), at: .testNow)
         _ = try await saver.save(.essentials(at: .utc("2026-01-03T09:00:00Z"), depth: 35), at: .testNow)
         let stats = try await log.services.stats.stats()
-        #expect(stats.depthClubs[0] == DepthClub(depthMeters: 30, reached: true, firstDiveID: thirty.id, firstReachedAt: .utc("2026-01-02T09:00:00Z")))
+        #expect(
+            stats.depthClubs[0] == DepthClub(depthMeters: 30, reached: true, firstDiveID: thirty.id, firstReachedAt: .utc("2026-01-02T09:00:00Z")))
         #expect(!stats.depthClubs[1].reached)
         #expect(stats.maxDepthMeters == 35)
     }
@@ -36,8 +38,10 @@ struct StatsServiceTests {
         defer { log.remove() }
         let saver = log.services.saver
         // 2026-06-01 23:30 UTC is 2026-06-02 07:30 in Bali.
-        for start in ["2026-05-30T01:00:00Z", "2026-05-31T01:00:00Z", "2026-06-01T01:00:00Z", "2026-06-01T05:00:00Z",
-                      "2026-06-01T23:30:00Z", "2026-06-10T01:00:00Z", "2025-12-31T20:00:00Z"] {
+        for start in [
+            "2026-05-30T01:00:00Z", "2026-05-31T01:00:00Z", "2026-06-01T01:00:00Z", "2026-06-01T05:00:00Z",
+            "2026-06-01T23:30:00Z", "2026-06-10T01:00:00Z", "2025-12-31T20:00:00Z",
+        ] {
             _ = try await saver.save(.essentials(at: .utc(start)), at: .testNow)
         }
         let stats = try await log.services.stats.stats()

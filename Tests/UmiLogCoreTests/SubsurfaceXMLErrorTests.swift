@@ -36,13 +36,15 @@ struct SubsurfaceXMLErrorTests {
     @Test("Another XML format is the wrong format; another program's divelog is fine")
     func wrongFormat() throws {
         #expect(error(reading: "<uddf version='3.2.0'><profiledata/></uddf>") == .wrongFormat(expected: .subsurface, found: "<uddf>"))
-        let other = "<divelog program='other' version='3'><dives><dive date='2020-01-01' duration='10:00 min'><depth max='5 m'/></dive></dives></divelog>"
+        let other =
+            "<divelog program='other' version='3'><dives><dive date='2020-01-01' duration='10:00 min'><depth max='5 m'/></dive></dives></divelog>"
         #expect(try SubsurfaceXMLReader.read(Array(other.utf8)).logbook.dives.count == 1)
     }
 
     @Test("A version above 3 is unsupported")
     func version() {
-        #expect(error(reading: "<divelog program='subsurface' version='4'><dives/></divelog>") == .unsupportedVersion(format: .subsurface, version: "4"))
+        #expect(
+            error(reading: "<divelog program='subsurface' version='4'><dives/></divelog>") == .unsupportedVersion(format: .subsurface, version: "4"))
         #expect(error(reading: "<divelog version='three'><dives/></divelog>") == .unsupportedVersion(format: .subsurface, version: "three"))
     }
 

@@ -25,7 +25,8 @@ struct SubsurfaceXMLReaderTests {
         #expect(result.issues.isEmpty)
         let sites = result.logbook.sites
         #expect(sites.map(\.name) == ["Reef", "", "Reef"])
-        #expect(sites.map(\.coordinate) == [try Coordinate(latitude: 12.5, longitude: -70.25), try Coordinate(latitude: 12.5, longitude: -70.3), nil])
+        #expect(
+            sites.map(\.coordinate) == [try Coordinate(latitude: 12.5, longitude: -70.25), try Coordinate(latitude: 12.5, longitude: -70.3), nil])
         let dives = result.logbook.dives
         #expect(dives.map(\.siteKey) == [sites[0].key, sites[0].key, sites[1].key, sites[2].key])
         #expect(sites.allSatisfy { $0.key.count == 8 })
@@ -177,7 +178,8 @@ struct SubsurfaceXMLReaderTests {
     @Test("ISO-8859-15 (Suunto Dive Manager's label) is read, its eight non-Latin-1 characters included")
     func latin9() throws {
         // In ISO-8859-15, 0xA6 is Š and 0xA4 is €; 0xE9 is é, as in Latin-1.
-        let file = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-15\" ?>\n<divelog program='subsurface' version='3'>".utf8)
+        let file =
+            Array("<?xml version=\"1.0\" encoding=\"ISO-8859-15\" ?>\n<divelog program='subsurface' version='3'>".utf8)
             + Array("<divesites><site uuid='1' name='".utf8) + [0xA6] + Array("ibenik'/></divesites><dives>".utf8)
             + Array("<dive date='2020-01-01' duration='30:00 min' divesiteid='1'><buddy>Ren".utf8) + [0xE9, 0x20, 0xA4]
             + Array("</buddy><depth max='10 m'/></dive></dives></divelog>".utf8)

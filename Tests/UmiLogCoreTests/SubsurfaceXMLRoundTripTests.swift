@@ -34,7 +34,10 @@ struct SubsurfaceXMLRoundTripTests {
         #expect(written.contains("duration='77:54 min'"))
         #expect(written.contains("<sample time='0:12 min' depth='4.517 m' temp='10.0 C' ndl='240:00 min'"))
         #expect(written.contains("<water salinity='1000 g/l'"))
-        #expect(written.contains("<cylinder size='2.0 l' workpressure='232.0 bar' description='Dil2' o2='16.0%' he='45.0%' start='185.0 bar' end='130.0 bar' use='diluent'"))
+        #expect(
+            written.contains(
+                "<cylinder size='2.0 l' workpressure='232.0 bar' description='Dil2' o2='16.0%' he='45.0%' start='185.0 bar' end='130.0 bar' use='diluent'"
+            ))
     }
 
     @Test("Generated logbooks with random values, XML-special and non-ASCII text survive", arguments: 0..<200)
@@ -74,8 +77,10 @@ struct SubsurfaceXMLRoundTripTests {
     func siteKeyMapping() throws {
         let start = try #require(LocalDateTime(year: 2024, month: 5, day: 1))
         let logbook = Logbook(
-            sites: [LogbookSite(key: "site-blue-hole", name: "Blue Hole"), LogbookSite(key: "EC2BBC32", name: "Lake"),
-                    LogbookSite(key: "42", name: "Answer")],
+            sites: [
+                LogbookSite(key: "site-blue-hole", name: "Blue Hole"), LogbookSite(key: "EC2BBC32", name: "Lake"),
+                LogbookSite(key: "42", name: "Answer"),
+            ],
             dives: [
                 LogbookDive(start: start, durationSeconds: 60, maxDepthMeters: 5, siteKey: "site-blue-hole"),
                 LogbookDive(start: start, durationSeconds: 60, maxDepthMeters: 5, siteKey: "EC2BBC32"),

@@ -120,7 +120,10 @@ struct SubsurfaceXMLTests {
         #expect(dives[0].cylinders.map(\.oxygenPercent) == [100, 21])
 
         let dive417 = dives[2]
-        #expect(dive417.notes == "{\\rtf1\\ansi\\ansicpg1252\\deff0\\deflang1035{\\fonttbl{\\f0\\fnil\\fcharset0 Microsoft Sans Serif;}}\n\\viewkind4\\uc1\\pard\\f0\\fs17\\par\n}")
+        #expect(
+            dive417.notes
+                == "{\\rtf1\\ansi\\ansicpg1252\\deff0\\deflang1035{\\fonttbl{\\f0\\fnil\\fcharset0 Microsoft Sans Serif;}}\n\\viewkind4\\uc1\\pard\\f0\\fs17\\par\n}"
+        )
         #expect(dive417.cylinders.count == 7)
         #expect(dive417.cylinders.map(\.oxygenPercent) == [50, 16, 25, 16, 25, 50, 100])
         #expect(dive417.cylinders.map(\.heliumPercent) == [6, 55, 26, 55, 26, 6, 0])

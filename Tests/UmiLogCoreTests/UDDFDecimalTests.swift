@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import UmiLogCore
 
 /// The exact unit conversions between UDDF's SI units and the log's units.
@@ -34,7 +35,8 @@ struct UDDFDecimalTests {
         var generator = SplitMix64(seed: 0x0DDF_0201)
         var failures: [Double] = []
         for _ in 0..<3000 {
-            let value = Double.random(in: 1..<10, using: &generator) * pow(10, Double(Int.random(in: -7...7, using: &generator)))
+            let value =
+                Double.random(in: 1..<10, using: &generator) * pow(10, Double(Int.random(in: -7...7, using: &generator)))
                 * (Bool.random(using: &generator) ? 1 : -1)
             let trips: [(String?, (UDDFDecimal) -> Double?)] = [
                 (UDDFUnits.pascalText(bar: value), UDDFUnits.bar(pascal:)),

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import UmiLogCore
 
 /// Files the reader refuses as a whole, with an error that says why.
@@ -90,13 +91,15 @@ struct UDDFErrorTests {
 
     @Test("a file that is not UDDF is refused with its root element named")
     func wrongFormat() throws {
-        #expect(Self.error(Array("<divelog program='subsurface' version='3'></divelog>".utf8))
-            == .wrongFormat(expected: .uddf, found: "<divelog>"))
+        #expect(
+            Self.error(Array("<divelog program='subsurface' version='3'></divelog>".utf8))
+                == .wrongFormat(expected: .uddf, found: "<divelog>"))
         #expect(Self.error(try DiveLogFixtures.bytes("test42.xml")) == .wrongFormat(expected: .uddf, found: "<divelog>"))
     }
 
-    @Test("versions other than 2.x, 3.0–3.2.x and 3.3 are refused",
-          arguments: ["1.0.0", "4.0", "3.4.0", "3.10", "abc", "3.x", "0.9"])
+    @Test(
+        "versions other than 2.x, 3.0–3.2.x and 3.3 are refused",
+        arguments: ["1.0.0", "4.0", "3.4.0", "3.10", "abc", "3.x", "0.9"])
     func unsupportedVersions(version: String) {
         #expect(Self.error(UDDFFixture.bytes(version: version)) == .unsupportedVersion(format: .uddf, version: version))
     }
@@ -133,7 +136,7 @@ struct UDDFErrorTests {
             case .malformedXML(let reason)?:
                 #expect(!reason.isEmpty)
             case .wrongFormat?, .unsupportedVersion?, .wrongUnit?, .noDives?, .unreadableTable?, .tooLarge?, .recordTooLarge?,
-                 .unreadableFile?, nil:
+                .unreadableFile?, nil:
                 Issue.record("expected malformedXML, got \(String(describing: error))")
             }
         }

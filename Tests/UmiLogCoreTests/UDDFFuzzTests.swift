@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import UmiLogCore
 
 /// The reader on damaged input: it returns a log or throws `LogbookReadError`, never crashes or
@@ -23,10 +24,11 @@ struct UDDFFuzzTests {
     static let divingLog: [UInt8] = (try? DiveLogFixtures.bytes("TestDiveDivingLog5.08.uddf")) ?? []
 
     /// Byte strings a damaged or hostile file is made of.
-    static let fragments: [[UInt8]] = [
-        "<", ">", "&", "\"", "'", "</waypoint>", "<waypoint>", "<depth>", "</depth>", "-1", "1e309", "NaN", "<!--", "]]>",
-        "<![CDATA[", "&#0;", "&#x1F420;", "&bogus;", "<link ref=\"mix(21/0)\"/>", "<divemode type=\"apnoe\"/>", "日本", "🐠",
-    ].map { Array($0.utf8) } + [[0], [0xFF], [0xC3], [0x0D], [0xEF, 0xBB, 0xBF]]
+    static let fragments: [[UInt8]] =
+        [
+            "<", ">", "&", "\"", "'", "</waypoint>", "<waypoint>", "<depth>", "</depth>", "-1", "1e309", "NaN", "<!--", "]]>",
+            "<![CDATA[", "&#0;", "&#x1F420;", "&bogus;", "<link ref=\"mix(21/0)\"/>", "<divemode type=\"apnoe\"/>", "日本", "🐠",
+        ].map { Array($0.utf8) } + [[0], [0xFF], [0xC3], [0x0D], [0xEF, 0xBB, 0xBF]]
 
     /// Values dropped into the text of elements.
     static let junk = [
@@ -76,7 +78,7 @@ struct UDDFFuzzTests {
             switch UDDFErrorTests.error(Array(bytes.prefix(length))) {
             case .malformedXML?: break
             case .wrongFormat?, .unsupportedVersion?, .wrongUnit?, .noDives?, .unreadableTable?, .tooLarge?, .recordTooLarge?,
-                 .unreadableFile?, nil:
+                .unreadableFile?, nil:
                 Issue.record("a prefix of \(length) bytes was not refused as malformed")
             }
         }

@@ -1,7 +1,8 @@
 import Foundation
 import Geo
-import Testing
 import TestSupport
+import Testing
+
 @testable import UmiLogCore
 
 /// How the reader maps UDDF's elements, on small hand-made files.
@@ -51,9 +52,10 @@ struct UDDFReaderTests {
     @Test("without greatestdepth the deepest waypoint is used; without either the dive is skipped")
     func greatestDepth() throws {
         let samples = [Fixture.waypoint(0, "0"), Fixture.waypoint(60, "12.5"), Fixture.waypoint(120, "1")].joined()
-        let result = try UDDFReader.read(Fixture.bytes(dives: [
-            Fixture.dive(id: "a", samples: samples, greatestDepth: nil), Fixture.dive(id: "b", greatestDepth: nil),
-        ]))
+        let result = try UDDFReader.read(
+            Fixture.bytes(dives: [
+                Fixture.dive(id: "a", samples: samples, greatestDepth: nil), Fixture.dive(id: "b", greatestDepth: nil),
+            ]))
         #expect(result.logbook.dives.map(\.maxDepthMeters) == [12.5])
         #expect(result.issues.map(\.outcome) == [.valueDropped, .skipped])
     }
@@ -101,11 +103,13 @@ struct UDDFReaderTests {
             </divesite>
             """
         let result = try UDDFReader.read(Fixture.bytes(body: body, dives: [Fixture.dive(before: "<link ref=\"s1\"/>")]))
-        #expect(result.logbook.sites == [
-            LogbookSite(key: "s1", name: "Blue Hole", coordinate: try Coordinate(latitude: 28.5721, longitude: 34.5378),
-                        country: "Egypt", notes: "Deep\nArch at 55 m"),
-            LogbookSite(key: "s2", name: "Only a location"),
-        ])
+        #expect(
+            result.logbook.sites == [
+                LogbookSite(
+                    key: "s1", name: "Blue Hole", coordinate: try Coordinate(latitude: 28.5721, longitude: 34.5378),
+                    country: "Egypt", notes: "Deep\nArch at 55 m"),
+                LogbookSite(key: "s2", name: "Only a location"),
+            ])
         #expect(result.logbook.dives.first?.siteKey == "s1")
         #expect(result.issues.isEmpty)
     }
@@ -160,11 +164,12 @@ struct UDDFReaderTests {
             <tankdata><link ref="nothing"/><tankpressurebegin>19950000</tankpressurebegin></tankdata>
             """
         let dive = try Self.dive(body: body, Fixture.dive(tanks: tanks))
-        #expect(dive.cylinders == [
-            Cylinder(description: "D12", sizeLiters: 24, oxygenPercent: 32, startPressureBar: 232),
-            Cylinder(oxygenPercent: 18, heliumPercent: 45),
-            Cylinder(oxygenPercent: 21, startPressureBar: 199.5),
-        ])
+        #expect(
+            dive.cylinders == [
+                Cylinder(description: "D12", sizeLiters: 24, oxygenPercent: 32, startPressureBar: 232),
+                Cylinder(oxygenPercent: 18, heliumPercent: 45),
+                Cylinder(oxygenPercent: 21, startPressureBar: 199.5),
+            ])
     }
 
     @Test("a gas the profile switches to that no tankdata uses becomes one more cylinder")
@@ -229,15 +234,19 @@ struct UDDFReaderTests {
         ].joined(separator: "\n")
         let dive = try Self.dive(Fixture.dive(samples: samples))
         #expect(dive.mode == .closedCircuit)
-        #expect(dive.samples == [
-            DiveSample(timeSeconds: 0, depthMeters: 0, tankPressureBar: 200),
-            DiveSample(timeSeconds: 10, depthMeters: 4.5, temperatureCelsius: 10, tankPressureBar: 200, ndlSeconds: 5940,
-                       cnsPercent: 12, po2Bar: 1.3, heartRate: 88),
-            DiveSample(timeSeconds: 20, depthMeters: 30, temperatureCelsius: 10, tankPressureBar: 200, ndlSeconds: 5940,
-                       stopDepthMeters: 6, stopTimeSeconds: 120, cnsPercent: 12, po2Bar: 1.21, heartRate: 92),
-            DiveSample(timeSeconds: 30, depthMeters: 29.5, temperatureCelsius: 10, tankPressureBar: 200, ndlSeconds: 5940,
-                       stopDepthMeters: 6, stopTimeSeconds: 120, cnsPercent: 12, po2Bar: 1.21, heartRate: 92),
-        ])
+        #expect(
+            dive.samples == [
+                DiveSample(timeSeconds: 0, depthMeters: 0, tankPressureBar: 200),
+                DiveSample(
+                    timeSeconds: 10, depthMeters: 4.5, temperatureCelsius: 10, tankPressureBar: 200, ndlSeconds: 5940,
+                    cnsPercent: 12, po2Bar: 1.3, heartRate: 88),
+                DiveSample(
+                    timeSeconds: 20, depthMeters: 30, temperatureCelsius: 10, tankPressureBar: 200, ndlSeconds: 5940,
+                    stopDepthMeters: 6, stopTimeSeconds: 120, cnsPercent: 12, po2Bar: 1.21, heartRate: 92),
+                DiveSample(
+                    timeSeconds: 30, depthMeters: 29.5, temperatureCelsius: 10, tankPressureBar: 200, ndlSeconds: 5940,
+                    stopDepthMeters: 6, stopTimeSeconds: 120, cnsPercent: 12, po2Bar: 1.21, heartRate: 92),
+            ])
     }
 
     @Test("divemode types and, without a profile, the apparatus give the dive mode")
@@ -265,14 +274,16 @@ struct UDDFReaderTests {
             "<waypoint><depth>2</depth></waypoint>",
         ].joined(separator: "\n")
         let result = try UDDFReader.read(Fixture.bytes(dives: [Fixture.dive(samples: samples)]))
-        #expect(result.logbook.dives.first?.samples == [
-            DiveSample(timeSeconds: 10, depthMeters: 3), DiveSample(timeSeconds: 20, depthMeters: 3, temperatureCelsius: 7),
-        ])
+        #expect(
+            result.logbook.dives.first?.samples == [
+                DiveSample(timeSeconds: 10, depthMeters: 3), DiveSample(timeSeconds: 20, depthMeters: 3, temperatureCelsius: 7),
+            ])
         // Parts of a dive left out, not dives skipped (issue 13: "skipped" counts dives).
         #expect(result.issues.allSatisfy { $0.outcome == .partLeftOut })
-        #expect(result.issues.map(\.message) == [
-            "a waypoint without a time (2 times)", "a waypoint without a depth",
-        ])
+        #expect(
+            result.issues.map(\.message) == [
+                "a waypoint without a time (2 times)", "a waypoint without a depth",
+            ])
     }
 
     @Test("a value that is not a number is left out and reported with its line, once for many waypoints")
@@ -330,17 +341,18 @@ struct UDDFReaderTests {
 
     @Test("surface pressure Pa → bar, averagedepth, lowest temperature, notes paragraphs")
     func afterValues() throws {
-        let dive = try Self.dive(Fixture.dive(
-            before: "<surfacepressure>102000</surfacepressure>",
-            after: """
-                <averagedepth>17.72</averagedepth>
-                <lowesttemperature>277.45</lowesttemperature>
-                <notes>
-                <para>  One &amp; &lt;two&gt;</para><para></para><para>Three
-                </para>
-                </notes>
-                """
-        ))
+        let dive = try Self.dive(
+            Fixture.dive(
+                before: "<surfacepressure>102000</surfacepressure>",
+                after: """
+                    <averagedepth>17.72</averagedepth>
+                    <lowesttemperature>277.45</lowesttemperature>
+                    <notes>
+                    <para>  One &amp; &lt;two&gt;</para><para></para><para>Three
+                    </para>
+                    </notes>
+                    """
+            ))
         #expect(dive.surfacePressureBar == 1.02)
         #expect(dive.meanDepthMeters == 17.72)
         #expect(dive.waterTemperatureCelsius == 4.3)

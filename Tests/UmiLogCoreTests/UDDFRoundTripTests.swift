@@ -1,7 +1,8 @@
 import Foundation
 import Geo
-import Testing
 import TestSupport
+import Testing
+
 @testable import UmiLogCore
 
 /// Writer output read back by the reader gives back the log, for every field UDDF carries.

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import TestSupport
+
 @testable import UmiLogCore
 
 /// Random logbooks for the UDDF round-trip tests, inside what UDDF carries (see
@@ -55,7 +56,8 @@ enum UDDFRandomLogbook {
     static func text(using generator: inout SplitMix64, lines: Bool = false, maximumPieces: Int = 12) -> String {
         var text = ""
         for _ in 0..<Int.random(in: 1...maximumPieces, using: &generator) {
-            text += lines && Int.random(in: 0..<6, using: &generator) == 0
+            text +=
+                lines && Int.random(in: 0..<6, using: &generator) == 0
                 ? "\n" : pieces[Int.random(in: 0..<pieces.count, using: &generator)]
         }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -126,7 +128,8 @@ enum UDDFRandomLogbook {
 
     private static func cylinder(using generator: inout SplitMix64) -> Cylinder {
         let gases: [(Double, Double)] = [(21, 0), (32, 0), (16, 45), (100, 0), (10, 70), (36.5, 0)]
-        let gas = Bool.random(using: &generator)
+        let gas =
+            Bool.random(using: &generator)
             ? gases[Int.random(in: 0..<gases.count, using: &generator)]
             : (Double.random(in: 1...100, using: &generator), Double.random(in: 0...50, using: &generator))
         return Cylinder(
@@ -175,10 +178,11 @@ enum UDDFRandomLogbook {
 
     static func uuid(using generator: inout SplitMix64) -> UUID {
         let bytes = generator.bytes(16)
-        return UUID(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-        ))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     /// `make`'s value half the time.

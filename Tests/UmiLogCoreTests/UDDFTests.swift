@@ -1,7 +1,8 @@
 import Foundation
 import Geo
-import Testing
 import TestSupport
+import Testing
+
 @testable import UmiLogCore
 
 /// The real UDDF files of `Tests/Fixtures/divelogs/` against their ground truth (`SOURCES.md`).

@@ -1,8 +1,9 @@
 import Foundation
 import Geo
-import Testing
 import TestSupport
+import Testing
 import XMLKit
+
 @testable import UmiLogCore
 
 /// The shape of what the writer produces: UDDF 3.2.2, the schema's element order, valid ids and
@@ -20,18 +21,21 @@ struct UDDFWriterTests {
             visibilityMeters: 8, rating: 4, current: .moderate, buddy: "Michael, Anna Berg", divemaster: "Taylor",
             suit: "dry suit", notes: "CCR dive\nLake", tags: ["ccr_dive"],
             cylinders: [
-                Cylinder(description: "Dil2", sizeLiters: 2, oxygenPercent: 16, heliumPercent: 45, startPressureBar: 185,
-                         endPressureBar: 130, use: .diluent),
+                Cylinder(
+                    description: "Dil2", sizeLiters: 2, oxygenPercent: 16, heliumPercent: 45, startPressureBar: 185,
+                    endPressureBar: 130, use: .diluent),
                 Cylinder(description: "AL80", sizeLiters: 11.1, oxygenPercent: 32, startPressureBar: 207),
             ],
             weights: [WeightSystem(kilograms: 2, description: "integrated")], mode: .closedCircuit, surfacePressureBar: 1.02,
             salinityGramsPerLiter: 1000, diveComputer: "Heinrichs Weikamp OSTC 3"
         )
         dive.samples = [
-            DiveSample(timeSeconds: 2, depthMeters: 2.34, temperatureCelsius: 10, tankPressureBar: 200, ndlSeconds: 600,
-                       stopDepthMeters: 3, stopTimeSeconds: 60, cnsPercent: 12, po2Bar: 1.3, heartRate: 88),
-            DiveSample(timeSeconds: 4, depthMeters: 2.92, temperatureCelsius: 10, tankPressureBar: 199, ndlSeconds: 600,
-                       stopDepthMeters: 3, stopTimeSeconds: 60, cnsPercent: 12, po2Bar: 1.3, heartRate: 88),
+            DiveSample(
+                timeSeconds: 2, depthMeters: 2.34, temperatureCelsius: 10, tankPressureBar: 200, ndlSeconds: 600,
+                stopDepthMeters: 3, stopTimeSeconds: 60, cnsPercent: 12, po2Bar: 1.3, heartRate: 88),
+            DiveSample(
+                timeSeconds: 4, depthMeters: 2.92, temperatureCelsius: 10, tankPressureBar: 199, ndlSeconds: 600,
+                stopDepthMeters: 3, stopTimeSeconds: 60, cnsPercent: 12, po2Bar: 1.3, heartRate: 88),
         ]
         return dive
     }()
@@ -41,7 +45,7 @@ struct UDDFWriterTests {
             LogbookSite(
                 key: "ec2bbc32", name: "Lake Coleridge", coordinate: try? Coordinate(latitude: -43.342295, longitude: 171.545936),
                 country: "New Zealand", notes: "Cold"
-            ),
+            )
         ],
         dives: [fullDive]
     )
@@ -179,7 +183,8 @@ struct UDDFWriterTests {
         )
         odd.samples = [DiveSample(timeSeconds: 0, depthMeters: 0, stopDepthMeters: 0, stopTimeSeconds: 0, heartRate: 0)]
         let blankSite = LogbookSite(key: "", name: "", coordinate: nil, country: " ", notes: "")
-        let logbooks = [Self.fullLogbook, Logbook(sites: [blankSite, blankSite], dives: [odd, odd, odd])]
+        let logbooks =
+            [Self.fullLogbook, Logbook(sites: [blankSite, blankSite], dives: [odd, odd, odd])]
             + (0..<30).map { _ in UDDFRandomLogbook.logbook(using: &generator) }
         for logbook in logbooks {
             let problems = Self.schemaProblems(try Self.tree(logbook))
@@ -412,7 +417,8 @@ extension UDDFWriterTests {
                     problems.append("\(here) type \(element.attribute("type") ?? "none") is not allowed")
                 }
             case "decostop":
-                let valid = ["safety", "mandatory"].contains(element.attribute("kind") ?? "")
+                let valid =
+                    ["safety", "mandatory"].contains(element.attribute("kind") ?? "")
                     && ["decodepth", "duration"].allSatisfy { isFloat(element.attribute($0) ?? "") } && text.isEmpty
                 if !valid { problems.append("\(here) needs kind, decodepth and duration") }
             case _ where strings.contains(name):

@@ -1,9 +1,10 @@
 import Foundation
-import Logging
-import Geo
 import GRDB
+import Geo
+import Logging
 import SQLiteStorage
 import Storage
+
 @testable import UmiLogCore
 
 /// A real store in a fresh temporary folder (a SQLite file through GRDB), seeded with a small
@@ -88,16 +89,21 @@ extension SeedDataset {
             ),
         ],
         species: [
-            Species(id: "carcharhinus-amblyrhynchos", commonName: "Grey Reef Shark", scientificName: "Carcharhinus amblyrhynchos",
-                    category: .shark, regions: ["Red Sea", "Pacific"]),
-            Species(id: "chelonia-mydas", commonName: "Green Sea Turtle", scientificName: "Chelonia mydas",
-                    category: .turtle, regions: ["Red Sea", "Caribbean", "Pacific"]),
-            Species(id: "cheilinus-undulatus", commonName: "Humphead Wrasse", scientificName: "Cheilinus undulatus",
-                    category: .fish, regions: ["Red Sea", "Pacific"]),
-            Species(id: "hippocampus-reidi", commonName: "Longsnout Seahorse", scientificName: "Hippocampus reidi",
-                    category: .fish, regions: ["Caribbean"]),
-            Species(id: "mobula-alfredi", commonName: "Reef Manta Ray", scientificName: "Mobula alfredi",
-                    category: .ray, regions: ["Pacific"]),
+            Species(
+                id: "carcharhinus-amblyrhynchos", commonName: "Grey Reef Shark", scientificName: "Carcharhinus amblyrhynchos",
+                category: .shark, regions: ["Red Sea", "Pacific"]),
+            Species(
+                id: "chelonia-mydas", commonName: "Green Sea Turtle", scientificName: "Chelonia mydas",
+                category: .turtle, regions: ["Red Sea", "Caribbean", "Pacific"]),
+            Species(
+                id: "cheilinus-undulatus", commonName: "Humphead Wrasse", scientificName: "Cheilinus undulatus",
+                category: .fish, regions: ["Red Sea", "Pacific"]),
+            Species(
+                id: "hippocampus-reidi", commonName: "Longsnout Seahorse", scientificName: "Hippocampus reidi",
+                category: .fish, regions: ["Caribbean"]),
+            Species(
+                id: "mobula-alfredi", commonName: "Reef Manta Ray", scientificName: "Mobula alfredi",
+                category: .ray, regions: ["Pacific"]),
         ],
         sampleDives: []
     )

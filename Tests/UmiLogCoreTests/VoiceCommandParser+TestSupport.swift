@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import UmiLogCore
 
 /// Helpers shared by the voice parser suites.

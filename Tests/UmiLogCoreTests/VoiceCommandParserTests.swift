@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("VoiceCommandParser: the issue's examples and every field")

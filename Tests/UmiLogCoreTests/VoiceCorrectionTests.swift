@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("VoiceCommandParser: corrections, scratch that and repeats")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import UmiLogCore
 
 @Suite("VoiceCommandParser: fuzzing and properties")
@@ -68,7 +69,8 @@ struct VoiceFuzzTests {
                 (0..<Int.random(in: 0...3, using: &generator)).map { _ in fillers[Int.random(in: 0..<fillers.count, using: &generator)] }
                     .joined(separator: " ")
             }
-            let transcript = "\(chatter()) depth \(chatter()) \(depth) meters \(chatter()) "
+            let transcript =
+                "\(chatter()) depth \(chatter()) \(depth) meters \(chatter()) "
                 + "time \(chatter()) \(minutes) minutes \(chatter())"
             let result = VoiceCommandParser().parse(transcript)
             #expect(result.fields == VoiceDiveFields(maxDepthMeters: Double(depth), bottomTimeSeconds: minutes * 60), "\(transcript)")
@@ -121,8 +123,10 @@ struct VoiceFuzzTests {
 
     /// English words for `value` (0…9999) in the textbook form: "two thousand five hundred and six".
     private static func words(_ value: Int) -> String {
-        let ones = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+        let ones = [
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+            "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+        ]
         let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
         func belowHundred(_ n: Int) -> String {
             n < 20 ? ones[n] : tens[n / 10] + (n % 10 == 0 ? "" : "-" + ones[n % 10])

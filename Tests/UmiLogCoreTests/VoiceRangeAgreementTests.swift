@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UmiLogCore
 
 @Suite("VoiceField limits agree with the dive form")

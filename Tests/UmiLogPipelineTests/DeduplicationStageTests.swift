@@ -1,6 +1,7 @@
 import Geo
 import TestSupport
 import Testing
+
 @testable import UmiLogPipeline
 
 @Suite("De-duplication (stage 3)")
@@ -26,9 +27,9 @@ struct DeduplicationStageTests {
     func rule() throws {
         let sites = [
             try site("a", "Shark Reef", 27.0, 34.0),
-            try site("b", "SHARK REEF Dive Site", 27.0 + 800 / 111_195, 34.0),     // 800 m north
-            try site("c", "Shark Reef", 27.0 - 1_100 / 111_195, 34.0),             // 1.1 km south of a, 1.9 km from b
-            try site("d", "Coral Garden", 27.0, 34.0 + 0.003),                     // ~300 m east, other name
+            try site("b", "SHARK REEF Dive Site", 27.0 + 800 / 111_195, 34.0),  // 800 m north
+            try site("c", "Shark Reef", 27.0 - 1_100 / 111_195, 34.0),  // 1.1 km south of a, 1.9 km from b
+            try site("d", "Coral Garden", 27.0, 34.0 + 0.003),  // ~300 m east, other name
         ]
         #expect(clusters(sites) == [["a", "b"], ["c"], ["d"]])
     }

@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import UmiLogPipeline
 import UmiLogSynthetic
+
+@testable import UmiLogPipeline
 
 @Suite("JSON line parser")
 struct JSONLineParserTests {
@@ -16,7 +17,9 @@ struct JSONLineParserTests {
 
     @Test("reads scalars, string arrays and keeps nested values as raw JSON")
     func values() throws {
-        let object = try parse(#"{"s":"a\"b\\c\/d\n\u00e9\ud83d\udc20","n":-12.5e-1,"z":0,"t":true,"f":false,"x":null,"tags":["a","b"],"mixed":[1,"a"],"o":{"k":[1,{"a":null}]}}"#).get()
+        let object = try parse(
+            #"{"s":"a\"b\\c\/d\n\u00e9\ud83d\udc20","n":-12.5e-1,"z":0,"t":true,"f":false,"x":null,"tags":["a","b"],"mixed":[1,"a"],"o":{"k":[1,{"a":null}]}}"#
+        ).get()
         #expect(object["s"] == .string("a\"b\\c/d\né🐠"))
         #expect(object["n"] == .number(-1.25, text: "-12.5e-1"))
         #expect(object["z"] == .number(0, text: "0"))
@@ -45,12 +48,14 @@ struct JSONLineParserTests {
         #expect(object["a"] == .string("x\u{FFFD}y"))
     }
 
-    @Test("rejects what RFC 8259 rejects", arguments: [
-        "", "[]", "[1,2]", "\"a\"", "1", "{", "{\"a\"}", "{\"a\":}", "{\"a\":1,}", "{,}", "{\"a\":1}}", "{\"a\":01}",
-        "{\"a\":1.}", "{\"a\":.5}", "{\"a\":-}", "{\"a\":1e}", "{\"a\":tru}", "{\"a\":nul}", "{\"a\":\"x}", "{\"a\":\"\\x\"}",
-        "{\"a\":\"\\u12\"}", "{\"a\":\"tab\there\"}", "{a:1}", "{'a':1}", "{\"a\":[1,]}", "{\"a\":{\"b\":1,}}", "{\"a\":NaN}",
-        "{\"a\":Infinity}", "{\"a\":1} x",
-    ])
+    @Test(
+        "rejects what RFC 8259 rejects",
+        arguments: [
+            "", "[]", "[1,2]", "\"a\"", "1", "{", "{\"a\"}", "{\"a\":}", "{\"a\":1,}", "{,}", "{\"a\":1}}", "{\"a\":01}",
+            "{\"a\":1.}", "{\"a\":.5}", "{\"a\":-}", "{\"a\":1e}", "{\"a\":tru}", "{\"a\":nul}", "{\"a\":\"x}", "{\"a\":\"\\x\"}",
+            "{\"a\":\"\\u12\"}", "{\"a\":\"tab\there\"}", "{a:1}", "{'a':1}", "{\"a\":[1,]}", "{\"a\":{\"b\":1,}}", "{\"a\":NaN}",
+            "{\"a\":Infinity}", "{\"a\":1} x",
+        ])
     func rejects(_ text: String) {
         #expect(throws: JSONLineError.self) { try JSONLineParser.parseObject(Array(text.utf8)) }
     }

@@ -1,6 +1,7 @@
 import Geo
 import TestSupport
 import Testing
+
 @testable import UmiLogPipeline
 
 @Suite("Name matching: folding and Jaro–Winkler")
@@ -9,9 +10,11 @@ struct MatchingTests {
         JaroWinkler.similarity(Array(a.utf8), Array(b.utf8))
     }
 
-    @Test("published Jaro–Winkler values", arguments: [
-        ("MARTHA", "MARHTA", 0.961), ("DWAYNE", "DUANE", 0.840), ("DIXON", "DICKSONX", 0.813), ("JELLYFISH", "SMELLYFISH", 0.896),
-    ])
+    @Test(
+        "published Jaro–Winkler values",
+        arguments: [
+            ("MARTHA", "MARHTA", 0.961), ("DWAYNE", "DUANE", 0.840), ("DIXON", "DICKSONX", 0.813), ("JELLYFISH", "SMELLYFISH", 0.896),
+        ])
     func published(a: String, b: String, expected: Double) {
         #expect(abs(similarity(a, b) - expected) < 0.0005)
         #expect(abs(similarity(b, a) - expected) < 0.0005)
@@ -37,10 +40,12 @@ struct MatchingTests {
         }
     }
 
-    @Test("folding removes accents, case, apostrophes and punctuation", arguments: [
-        ("Ċirkewwa", "cirkewwa"), ("Straße", "strasse"), ("St. John's  Reef", "st johns reef"), ("ÉL-CABRÓN!", "el cabron"),
-        ("Devil’s Throat", "devils throat"), ("Devil´s Throat", "devils throat"), ("Øresund", "oresund"), ("  --  ", ""), ("Ħal Far", "hal far"),
-    ])
+    @Test(
+        "folding removes accents, case, apostrophes and punctuation",
+        arguments: [
+            ("Ċirkewwa", "cirkewwa"), ("Straße", "strasse"), ("St. John's  Reef", "st johns reef"), ("ÉL-CABRÓN!", "el cabron"),
+            ("Devil’s Throat", "devils throat"), ("Devil´s Throat", "devils throat"), ("Øresund", "oresund"), ("  --  ", ""), ("Ħal Far", "hal far"),
+        ])
     func folding(text: String, folded: String) {
         #expect(FoldedText(text).string == folded)
     }
@@ -54,13 +59,15 @@ struct MatchingTests {
         #expect(JaroWinkler.similarity(NameKey("Shark Reef").bytes, NameKey("Coral Garden").bytes) < 0.92)
     }
 
-    @Test("name keys drop a leading article, write out abbreviations, compass words and numbers", arguments: [
-        ("The Canyon", "canyon"), ("La Ballena", "ballena"), ("El Cabrón", "cabron"), ("The", "the"), ("Canyon of the Sun", "canyon of the sun"),
-        ("Barracuda Pt.", "barracuda point"), ("Mt. Kalori", "mount kalori"), ("St John's", "saint johns"), ("Pta. Arena", "punta arena"),
-        ("Catalina Is.", "catalina island"), ("Is It Reef", "is it reef"), ("NE Corner", "north east corner"),
-        ("Southwest Rocks", "south west rocks"), ("Sandy Bay 007", "sandy bay 7"), ("Zenobia II", "zenobia 2"), ("Pt", "point"),
-        ("U-352", "u 352"), ("Dive Site 0", "dive site 0"),
-    ])
+    @Test(
+        "name keys drop a leading article, write out abbreviations, compass words and numbers",
+        arguments: [
+            ("The Canyon", "canyon"), ("La Ballena", "ballena"), ("El Cabrón", "cabron"), ("The", "the"), ("Canyon of the Sun", "canyon of the sun"),
+            ("Barracuda Pt.", "barracuda point"), ("Mt. Kalori", "mount kalori"), ("St John's", "saint johns"), ("Pta. Arena", "punta arena"),
+            ("Catalina Is.", "catalina island"), ("Is It Reef", "is it reef"), ("NE Corner", "north east corner"),
+            ("Southwest Rocks", "south west rocks"), ("Sandy Bay 007", "sandy bay 7"), ("Zenobia II", "zenobia 2"), ("Pt", "point"),
+            ("U-352", "u 352"), ("Dive Site 0", "dive site 0"),
+        ])
     func normalisedKeys(name: String, key: String) {
         #expect(NameKey(name).bytes == Array(key.utf8))
     }
@@ -85,9 +92,11 @@ struct MatchingTests {
             let b = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined(separator: " ")
             let keyA = NameKey(a)
             let keyB = NameKey(b)
-            #expect(keyA.bytes.first != 0x20 && keyA.bytes.last != 0x20 && !keyA.bytes.indices.dropFirst().contains {
-                keyA.bytes[$0] == 0x20 && keyA.bytes[$0 - 1] == 0x20
-            }, "\(a)")
+            #expect(
+                keyA.bytes.first != 0x20 && keyA.bytes.last != 0x20
+                    && !keyA.bytes.indices.dropFirst().contains {
+                        keyA.bytes[$0] == 0x20 && keyA.bytes[$0 - 1] == 0x20
+                    }, "\(a)")
             #expect(keyA.matches(keyB, threshold: 0.92) == keyB.matches(keyA, threshold: 0.92), "\(a) | \(b)")
             #expect(keyA.matches(NameKey(a.uppercased()), threshold: 1), "\(a)")
         }

@@ -1,39 +1,46 @@
 import Testing
+
 @testable import UmiLogPipeline
 
 @Suite("Non-dive place filter (stage 2)")
 struct NonDivePlaceFilterTests {
     let filter = NonDivePlaceFilter()
 
-    @Test("venue names are caught, with the keyword reported", arguments: [
-        ("Cairo International Stadium", "stadium"), ("Estádio do Maracanã", "stadium"), ("Stade de France", "stadium"),
-        ("Olympic Arena", "arena"), ("City Sports Centre", "sports-centre"), ("Polideportivo Municipal", "sports-centre"),
-        ("Eastside Soccer Fields", "football"), ("FC Fußball Verein", "football"), ("Royal Golf Club", "golf"),
-        ("Club de Tenis", "tennis"), ("Muscle Gym", "gym"), ("Strike Bowling Alley", "bowling"), ("Venice Skatepark", "skate-park"),
-        ("Harbour Car Park", "parking"), ("Parkplatz Nord", "parking"), ("Kids Playground", "playground"),
-        ("Funland Theme Park", "amusement-park"), ("Parc d'Attractions", "amusement-park"), ("Wild Wadi Water Park", "water-park"),
-        ("Central Park", "park"), ("Parque del Retiro", "park"), ("Olympic Aquatic Centre", "swimming-pool"),
-        ("Piscina Comunale", "swimming-pool"), ("Blue Ocean Dive Centre", "dive-centre"), ("Tauchbasis Mike", "dive-centre"),
-    ])
+    @Test(
+        "venue names are caught, with the keyword reported",
+        arguments: [
+            ("Cairo International Stadium", "stadium"), ("Estádio do Maracanã", "stadium"), ("Stade de France", "stadium"),
+            ("Olympic Arena", "arena"), ("City Sports Centre", "sports-centre"), ("Polideportivo Municipal", "sports-centre"),
+            ("Eastside Soccer Fields", "football"), ("FC Fußball Verein", "football"), ("Royal Golf Club", "golf"),
+            ("Club de Tenis", "tennis"), ("Muscle Gym", "gym"), ("Strike Bowling Alley", "bowling"), ("Venice Skatepark", "skate-park"),
+            ("Harbour Car Park", "parking"), ("Parkplatz Nord", "parking"), ("Kids Playground", "playground"),
+            ("Funland Theme Park", "amusement-park"), ("Parc d'Attractions", "amusement-park"), ("Wild Wadi Water Park", "water-park"),
+            ("Central Park", "park"), ("Parque del Retiro", "park"), ("Olympic Aquatic Centre", "swimming-pool"),
+            ("Piscina Comunale", "swimming-pool"), ("Blue Ocean Dive Centre", "dive-centre"), ("Tauchbasis Mike", "dive-centre"),
+        ])
     func names(name: String, keyword: String) {
         let match = filter.match(name: name, type: nil, description: nil)
         #expect(match?.keyword == keyword)
         #expect(match?.field == .name)
     }
 
-    @Test("marine parks, reserves and Spanish sand are dive sites", arguments: [
-        "Bonaire National Marine Park", "Molinere Underwater Sculpture Park", "Coral Reef Park", "Cabo de Palos Marine Reserve",
-        "Parque Marino Cabo Pulmo", "Ras Mohammed National Park", "Punta Arena", "Golf von Aqaba", "Parkside Reef",
-        "Sparky's Reef", "Golden Arch", "Shark Pitch",
-    ])
+    @Test(
+        "marine parks, reserves and Spanish sand are dive sites",
+        arguments: [
+            "Bonaire National Marine Park", "Molinere Underwater Sculpture Park", "Coral Reef Park", "Cabo de Palos Marine Reserve",
+            "Parque Marino Cabo Pulmo", "Ras Mohammed National Park", "Punta Arena", "Golf von Aqaba", "Parkside Reef",
+            "Sparky's Reef", "Golden Arch", "Shark Pitch",
+        ])
     func diveSites(name: String) {
         #expect(filter.match(name: name, type: nil, description: nil) == nil)
     }
 
-    @Test("OSM-style type hints are read", arguments: [
-        ("leisure=stadium", "stadium"), ("amenity=dive_centre", "dive-centre"), ("leisure=pitch", "sports-pitch"),
-        ("leisure=swimming_pool", "swimming-pool"), ("leisure=park", "park"), ("leisure=water_park", "water-park"),
-    ])
+    @Test(
+        "OSM-style type hints are read",
+        arguments: [
+            ("leisure=stadium", "stadium"), ("amenity=dive_centre", "dive-centre"), ("leisure=pitch", "sports-pitch"),
+            ("leisure=swimming_pool", "swimming-pool"), ("leisure=park", "park"), ("leisure=water_park", "water-park"),
+        ])
     func types(type: String, keyword: String) {
         let match = filter.match(name: "Somewhere", type: type, description: nil)
         #expect(match?.keyword == keyword)

@@ -3,8 +3,9 @@ import Geo
 import Storage
 import Testing
 import UmiLogCore
-@testable import UmiLogPipeline
 import UmiLogSynthetic
+
+@testable import UmiLogPipeline
 
 /// The acceptance test: on a generated dataset with planted duplicates, non-dive places,
 /// out-of-range values, invalid lines, restricted licences and dangling references, the
@@ -21,11 +22,12 @@ struct PipelineGroundTruthTests {
     @Test("the generator planted every kind of problem")
     func plantedEverything() {
         #expect(truth.lines == 20_000)
-        #expect(Set(truth.invalidLines.values).isSuperset(of: [
-            "invalid-json", "missing-name", "missing-source_id", "missing-license", "invalid-retrieved_at",
-            "latitude-out-of-range", "longitude-out-of-range", "invalid-latitude", "unknown-kind",
-            "invalid-max_depth_m", "duplicate-source-id", "missing-site_id", "missing-species",
-        ]))
+        #expect(
+            Set(truth.invalidLines.values).isSuperset(of: [
+                "invalid-json", "missing-name", "missing-source_id", "missing-license", "invalid-retrieved_at",
+                "latitude-out-of-range", "longitude-out-of-range", "invalid-latitude", "unknown-kind",
+                "invalid-max_depth_m", "duplicate-source-id", "missing-site_id", "missing-species",
+            ]))
         #expect(Set(truth.nonDivePlaces.values).count >= 15)
         #expect(truth.duplicateGroups.contains { $0.count == 3 })
         #expect(Set(truth.flags.values.flatMap { $0 }) == Set(QualityFlag.allCases.map(\.code)))
@@ -66,9 +68,10 @@ struct PipelineGroundTruthTests {
         let groups = Self.processed.deduplication.clusters.filter { $0.members.count > 1 }
         let lineages = groups.map { $0.members.map { sites[$0].sourceID }.sorted() }.sorted { $0[0] < $1[0] }
         #expect(lineages == truth.duplicateGroups)
-        let representatives = Dictionary(uniqueKeysWithValues: groups.map { group in
-            (group.members.map { sites[$0].sourceID }.min() ?? "", sites[group.representative].sourceID)
-        })
+        let representatives = Dictionary(
+            uniqueKeysWithValues: groups.map { group in
+                (group.members.map { sites[$0].sourceID }.min() ?? "", sites[group.representative].sourceID)
+            })
         #expect(representatives == truth.representatives)
         let merged = truth.duplicateGroups.reduce(0) { $0 + $1.count - 1 }
         #expect(Self.processed.report.deduplication.dropped == merged)
@@ -107,9 +110,10 @@ struct PipelineGroundTruthTests {
         // A kept dive points at the exported site represented by the planted record, whichever
         // source id of the cluster it named.
         let sites = Self.processed.sites
-        let representativeOfSiteID = Dictionary(uniqueKeysWithValues: Self.processed.standardisation.sites.map {
-            ($0.site.id, sites[$0.origin].sourceID)
-        })
+        let representativeOfSiteID = Dictionary(
+            uniqueKeysWithValues: Self.processed.standardisation.sites.map {
+                ($0.site.id, sites[$0.origin].sourceID)
+            })
         let kept = Dictionary(uniqueKeysWithValues: references.dives.map { ($0.dive.id, representativeOfSiteID[$0.siteID] ?? "?") })
         #expect(kept == truth.keptDives)
         // Some named a merged, non-representative record: lineage resolved them.

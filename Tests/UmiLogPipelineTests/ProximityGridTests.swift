@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import TestSupport
 import Testing
+
 @testable import UmiLogPipeline
 
 @Suite("Proximity grid")

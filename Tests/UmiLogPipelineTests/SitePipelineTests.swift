@@ -3,18 +3,24 @@ import Logging
 import Storage
 import Testing
 import UmiLogCore
-@testable import UmiLogPipeline
 import UmiLogSynthetic
+
+@testable import UmiLogPipeline
 
 @Suite("Site pipeline: files, errors, determinism")
 struct SitePipelineTests {
     static let lines = [
-        siteLine("wikidata:Q1", name: "shark reef", latitude: 27.9, longitude: 34.3, source: "wikidata", license: "CC0",
-                 extra: ["max_depth_m": "150", "description": "\"Reef with sharks.\""]),
+        siteLine(
+            "wikidata:Q1", name: "shark reef", latitude: 27.9, longitude: 34.3, source: "wikidata", license: "CC0",
+            extra: ["max_depth_m": "150", "description": "\"Reef with sharks.\""]),
         siteLine("osm:node/1", name: "Shark Reef Dive Site", latitude: 27.9 + 500 / 111_195, longitude: 34.3),
-        siteLine("wikivoyage:Shark", name: "SHARK REEF", latitude: 27.9, longitude: 34.3 + 0.002, source: "wikivoyage",
-                 license: "CC-BY-SA-3.0", extra: ["description": "\"Share-alike text.\"", "country": "\"Egypt\"", "tags": "[\"sharks\"]",
-                 "visibility_m": "30", "temperature_c": "25"]),
+        siteLine(
+            "wikivoyage:Shark", name: "SHARK REEF", latitude: 27.9, longitude: 34.3 + 0.002, source: "wikivoyage",
+            license: "CC-BY-SA-3.0",
+            extra: [
+                "description": "\"Share-alike text.\"", "country": "\"Egypt\"", "tags": "[\"sharks\"]",
+                "visibility_m": "30", "temperature_c": "25",
+            ]),
         siteLine("osm:node/2", name: "Nasr City Stadium", latitude: 30, longitude: 31.3),
         siteLine("padi:9", name: "Secret Wall", latitude: -17, longitude: 178.5, source: "padi", license: "proprietary"),
         siteLine("osm:node/3", name: "Seam Reef", latitude: -17, longitude: 179.999),

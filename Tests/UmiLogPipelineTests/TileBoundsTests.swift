@@ -1,6 +1,7 @@
 import Geo
 import Testing
 import UmiLogCore
+
 @testable import UmiLogPipeline
 
 @Suite("Tile bounds")

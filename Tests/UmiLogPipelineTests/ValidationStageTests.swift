@@ -1,6 +1,7 @@
 import Testing
-@testable import UmiLogPipeline
 import UmiLogSynthetic
+
+@testable import UmiLogPipeline
 
 @Suite("Validation stage (1): lines and chunks")
 struct ValidationStageTests {
@@ -29,7 +30,8 @@ struct ValidationStageTests {
     @Test("a byte order mark, CRLF line ends and blank lines are handled; long lines are dropped unread")
     func lineShapes() {
         let site = siteLine("a:1", name: "A", latitude: 1, longitude: 2)
-        let text = "\u{FEFF}" + site + "\r\n\r\n   \n" + siteLine("a:2", name: String(repeating: "x", count: 300), latitude: 1, longitude: 2) + "\n"
+        let text =
+            "\u{FEFF}" + site + "\r\n\r\n   \n" + siteLine("a:2", name: String(repeating: "x", count: 300), latitude: 1, longitude: 2) + "\n"
             + siteLine("a:3", name: "C", latitude: 1, longitude: 2)
         let output = run(text, parallelism: 2, maximumLineBytes: 200)
         #expect(output.sites.map(\.line) == [1, 5])

@@ -97,7 +97,9 @@ extension SyntheticBuilder {
         var lower = start.lowerBound
         if lower > line.startIndex {
             let before = line.index(before: lower)
-            if line[before] == "," { lower = before } else if line[before] == " ", before > line.startIndex, line[line.index(before: before)] == "," {
+            if line[before] == "," {
+                lower = before
+            } else if line[before] == " ", before > line.startIndex, line[line.index(before: before)] == "," {
                 lower = line.index(before: before)
             }
         }

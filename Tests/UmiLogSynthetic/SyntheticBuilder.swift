@@ -156,14 +156,16 @@ struct SyntheticBuilder {
             append(site.line(style: random.next()), .site)
             export(site, region: region, members: [site])
         case .marinePark:
-            var site = record(name: random.pick(SyntheticVocabulary.marineParkNames).replacingOccurrences(of: "{}", with: properName()),
-                              at: point, region: region, open: true, richness: .random)
+            var site = record(
+                name: random.pick(SyntheticVocabulary.marineParkNames).replacingOccurrences(of: "{}", with: properName()),
+                at: point, region: region, open: true, richness: .random)
             if random.chance(0.5) { site.description = SyntheticVocabulary.shoreDescription }
             append(site.line(style: random.next()), .site)
             export(site, region: region, members: [site])
         case .nonDiveName:
             let (template, keyword) = random.pick(SyntheticVocabulary.nonDiveNames)
-            var site = record(name: template.replacingOccurrences(of: "{}", with: properName()), at: point, region: region, open: true, richness: .minimal)
+            var site = record(
+                name: template.replacingOccurrences(of: "{}", with: properName()), at: point, region: region, open: true, richness: .minimal)
             site.description = nil
             addNonDive(site, keyword: keyword)
         case .nonDiveType:
@@ -178,26 +180,31 @@ struct SyntheticBuilder {
             addNonDive(site, keyword: keyword)
         case .duplicatePair:
             let anchor = record(name: name, at: point, region: region, open: true, richness: .full)
-            let other = record(name: variant(of: name), at: SyntheticLattice.nearby(point, distance: random.uniform(50, 900), random: &random),
-                               region: region, open: true, richness: random.chance(0.5) ? .partial : .minimal)
+            let other = record(
+                name: variant(of: name), at: SyntheticLattice.nearby(point, distance: random.uniform(50, 900), random: &random),
+                region: region, open: true, richness: random.chance(0.5) ? .partial : .minimal)
             addGroup([anchor, other], representative: anchor, region: region, exported: true)
         case .duplicateTriple:
             let anchor = record(name: name, at: point, region: region, open: true, richness: .full)
             let others = (0..<2).map { _ in
-                record(name: variant(of: name), at: SyntheticLattice.nearby(point, distance: random.uniform(50, 450), random: &random),
-                       region: region, open: true, richness: .partial)
+                record(
+                    name: variant(of: name), at: SyntheticLattice.nearby(point, distance: random.uniform(50, 450), random: &random),
+                    region: region, open: true, richness: .partial)
             }
             addGroup([anchor] + others, representative: anchor, region: region, exported: true)
         case .duplicateChain:
             let bearing = random.uniform(0, 2 * .pi)
             let anchor = record(name: name, at: point, region: region, open: true, richness: .full)
-            let middle = record(name: exactVariant(of: name), at: Self.along(point, bearing: bearing, meters: 800), region: region, open: true, richness: .partial)
-            let far = record(name: exactVariant(of: name), at: Self.along(point, bearing: bearing, meters: 1_600), region: region, open: true, richness: .minimal)
+            let middle = record(
+                name: exactVariant(of: name), at: Self.along(point, bearing: bearing, meters: 800), region: region, open: true, richness: .partial)
+            let far = record(
+                name: exactVariant(of: name), at: Self.along(point, bearing: bearing, meters: 1_600), region: region, open: true, richness: .minimal)
             addGroup([anchor, middle, far], representative: anchor, region: region, exported: true)
         case .openWithRestricted:
             let anchor = record(name: name, at: point, region: region, open: true, richness: .partial)
-            var restricted = record(name: variant(of: name), at: SyntheticLattice.nearby(point, distance: random.uniform(50, 900), random: &random),
-                                    region: region, open: false, richness: .full)
+            var restricted = record(
+                name: variant(of: name), at: SyntheticLattice.nearby(point, distance: random.uniform(50, 900), random: &random),
+                region: region, open: false, richness: .full)
             restricted.description = truth.restrictedMarker
             restricted.maxDepth = 200
             addGroup([anchor, restricted], representative: anchor, region: region, exported: true)
@@ -208,22 +215,25 @@ struct SyntheticBuilder {
             restrictedTargets.append(site.sourceID)
         case .restrictedPair:
             let anchor = record(name: name, at: point, region: region, open: false, richness: .full)
-            let other = record(name: variant(of: name), at: SyntheticLattice.nearby(point, distance: random.uniform(50, 900), random: &random),
-                               region: region, open: false, richness: .minimal)
+            let other = record(
+                name: variant(of: name), at: SyntheticLattice.nearby(point, distance: random.uniform(50, 900), random: &random),
+                region: region, open: false, richness: .minimal)
             addGroup([anchor, other], representative: anchor, region: region, exported: false)
         case .decoyNear:
             let anchor = record(name: name, at: point, region: region, open: true, richness: .random)
             let decoyName = properName(avoidingInitial: name.first) + " " + random.pick(SyntheticVocabulary.features.filter { !name.hasSuffix($0) })
-            let decoy = record(name: decoyName, at: SyntheticLattice.nearby(point, distance: random.uniform(300, 900), random: &random),
-                               region: region, open: true, richness: .random)
+            let decoy = record(
+                name: decoyName, at: SyntheticLattice.nearby(point, distance: random.uniform(300, 900), random: &random),
+                region: region, open: true, richness: .random)
             for site in [anchor, decoy] {
                 append(site.line(style: random.next()), .site)
                 export(site, region: region, members: [site])
             }
         case .decoyFar:
             let anchor = record(name: name, at: point, region: region, open: true, richness: .random)
-            let twin = record(name: name, at: Self.along(point, bearing: random.uniform(0, 2 * .pi), meters: random.uniform(1_300, 1_700)),
-                              region: region, open: true, richness: .random)
+            let twin = record(
+                name: name, at: Self.along(point, bearing: random.uniform(0, 2 * .pi), meters: random.uniform(1_300, 1_700)),
+                region: region, open: true, richness: .random)
             for site in [anchor, twin] {
                 append(site.line(style: random.next()), .site)
                 export(site, region: region, members: [site])
@@ -242,16 +252,19 @@ struct SyntheticBuilder {
         for (latitude, longitude, otherLatitude, otherLongitude, region) in poles {
             let name = ordinaryName()
             let anchor = record(name: name, at: SyntheticLattice.coordinate(latitude, longitude), region: region, open: true, richness: .full)
-            let other = record(name: exactVariant(of: name), at: SyntheticLattice.coordinate(otherLatitude, otherLongitude),
-                               region: region, open: true, richness: .minimal)
+            let other = record(
+                name: exactVariant(of: name), at: SyntheticLattice.coordinate(otherLatitude, otherLongitude),
+                region: region, open: true, richness: .minimal)
             addGroup([anchor, other], representative: anchor, region: region, exported: true)
         }
         for index in 0..<min(600, max(1, budget / 6_000)) {
             let latitude = -20 + Double(index) * 0.05
             let name = ordinaryName()
-            let anchor = record(name: name, at: SyntheticLattice.coordinate(latitude, 179.997), region: RegionAssigner.pacific, open: true, richness: .full)
-            let other = record(name: variant(of: name), at: SyntheticLattice.coordinate(latitude + 0.001, -179.998),
-                               region: RegionAssigner.pacific, open: true, richness: .partial)
+            let anchor = record(
+                name: name, at: SyntheticLattice.coordinate(latitude, 179.997), region: RegionAssigner.pacific, open: true, richness: .full)
+            let other = record(
+                name: variant(of: name), at: SyntheticLattice.coordinate(latitude + 0.001, -179.998),
+                region: RegionAssigner.pacific, open: true, richness: .partial)
             addGroup([anchor, other], representative: anchor, region: RegionAssigner.pacific, exported: true)
         }
     }

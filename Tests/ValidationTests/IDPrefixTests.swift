@@ -11,9 +11,11 @@ struct IDPrefixTests {
         #expect(IDPrefix(whole)?.text == whole.lowercased())
     }
 
-    @Test("too short, too long or not an id's characters is no prefix", arguments: [
-        "", "3f2", "3f2g", "3f 2a", "%", "3f2a%", String(repeating: "a", count: 37),
-    ])
+    @Test(
+        "too short, too long or not an id's characters is no prefix",
+        arguments: [
+            "", "3f2", "3f2g", "3f 2a", "%", "3f2a%", String(repeating: "a", count: 37),
+        ])
     func refused(text: String) {
         #expect(IDPrefix(text) == nil)
     }

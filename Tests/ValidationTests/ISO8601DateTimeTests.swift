@@ -19,9 +19,11 @@ struct ISO8601DateTimeTests {
         #expect(fractional.map { $0.timeIntervalSince(Self.reference) } == 0.25)
     }
 
-    @Test("text that is not an internet date-time gives nil", arguments: [
-        "", "yesterday", "2025-11-19", "2025-11-19T21:30:00", "2025-11-19 21:30", "21:30:00Z",
-    ])
+    @Test(
+        "text that is not an internet date-time gives nil",
+        arguments: [
+            "", "yesterday", "2025-11-19", "2025-11-19T21:30:00", "2025-11-19 21:30", "21:30:00Z",
+        ])
     func rejected(text: String) {
         #expect(ISO8601DateTime.parse(text) == nil)
     }

@@ -1,20 +1,25 @@
 import Testing
+
 @testable import Validation
 
 @Suite("LengthValidator")
 struct LengthValidatorTests {
     let validator = LengthValidator(min: 1, max: 5)
 
-    @Test("accepted text comes back trimmed", arguments: [
-        ("hello", "hello"), ("  hi  ", "hi"), ("\n\tabc\n", "abc"), ("a", "a"), (" a b ", "a b"),
-    ])
+    @Test(
+        "accepted text comes back trimmed",
+        arguments: [
+            ("hello", "hello"), ("  hi  ", "hi"), ("\n\tabc\n", "abc"), ("a", "a"), (" a b ", "a b"),
+        ])
     func acceptsAndTrims(input: String, expected: String) {
         #expect(validator.validate(input) == expected)
     }
 
-    @Test("empty, all-whitespace and over-long text is rejected", arguments: [
-        "", "   ", "\n\t ", "toolong", "abcdef",
-    ])
+    @Test(
+        "empty, all-whitespace and over-long text is rejected",
+        arguments: [
+            "", "   ", "\n\t ", "toolong", "abcdef",
+        ])
     func rejects(input: String) {
         #expect(validator.validate(input) == nil)
     }

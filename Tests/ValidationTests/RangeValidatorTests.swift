@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Validation
 
 @Suite("Range validators")
@@ -24,30 +25,38 @@ struct RangeValidatorTests {
         #expect(percent.validate(.infinity) == nil)
     }
 
-    @Test("IntegerRangeValidator parses and range-checks text", arguments: [
-        ("1", 1), ("5", 5), (" 3 ", 3), ("+4", 4),
-    ])
+    @Test(
+        "IntegerRangeValidator parses and range-checks text",
+        arguments: [
+            ("1", 1), ("5", 5), (" 3 ", 3), ("+4", 4),
+        ])
     func integerParsing(input: String, expected: Int) {
         #expect(IntegerRangeValidator(1...5).validate(input) == expected)
     }
 
-    @Test("IntegerRangeValidator rejects out-of-range and non-integer text", arguments: [
-        "0", "6", "-1", "", " ", "3.0", "3.5", "three", "1e1", "٣", "99999999999999999999999", "0x3", "3 4",
-    ])
+    @Test(
+        "IntegerRangeValidator rejects out-of-range and non-integer text",
+        arguments: [
+            "0", "6", "-1", "", " ", "3.0", "3.5", "three", "1e1", "٣", "99999999999999999999999", "0x3", "3 4",
+        ])
     func integerRejects(input: String) {
         #expect(IntegerRangeValidator(1...5).validate(input) == nil)
     }
 
-    @Test("DecimalRangeValidator accepts decimal text within 0...100", arguments: [
-        ("0", 0.0), ("100", 100.0), ("22.5", 22.5), (" .5 ", 0.5), ("5.", 5.0), ("+7.25", 7.25), ("-0", 0.0),
-    ])
+    @Test(
+        "DecimalRangeValidator accepts decimal text within 0...100",
+        arguments: [
+            ("0", 0.0), ("100", 100.0), ("22.5", 22.5), (" .5 ", 0.5), ("5.", 5.0), ("+7.25", 7.25), ("-0", 0.0),
+        ])
     func decimalAccepts(input: String, expected: Double) {
         #expect(DecimalRangeValidator(0...100).validate(input) == expected)
     }
 
-    @Test("DecimalRangeValidator rejects out-of-range, non-finite and non-decimal text", arguments: [
-        "100.0001", "-0.1", "", ".", "-", "nan", "NaN", "inf", "infinity", "1e2", "0x10", "12,5", "1.2.3", "abc", "5 %",
-    ])
+    @Test(
+        "DecimalRangeValidator rejects out-of-range, non-finite and non-decimal text",
+        arguments: [
+            "100.0001", "-0.1", "", ".", "-", "nan", "NaN", "inf", "infinity", "1e2", "0x10", "12,5", "1.2.3", "abc", "5 %",
+        ])
     func decimalRejects(input: String) {
         #expect(DecimalRangeValidator(0...100).validate(input) == nil)
     }

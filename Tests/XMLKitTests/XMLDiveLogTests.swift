@@ -24,7 +24,8 @@ struct XMLDiveLogTests {
 
     @Test("the Subsurface snippet from the brief")
     func subsurfaceSnippet() throws {
-        let dive = try parse("""
+        let dive = try parse(
+            """
             <dive number='1' date='2014-04-02' duration='77:54 min'><divecomputer><depth max='38.99 m'/><sample time='0:02 min' depth='1.2 m'/></divecomputer></dive>
             """)
         #expect(dive.name == "dive")
@@ -103,7 +104,8 @@ struct XMLDiveLogTests {
 
     @Test("a latin-1 Subsurface-style export with byte 0xE4")
     func latin1Export() throws {
-        let bytes = Array("<?xml version='1.0' encoding='ISO-8859-1'?>\n<divelog><dive><location>Tauchgebiet Wei".utf8)
+        let bytes =
+            Array("<?xml version='1.0' encoding='ISO-8859-1'?>\n<divelog><dive><location>Tauchgebiet Wei".utf8)
             + [0xDF, 0x65, 0x6E, 0x73, 0x65, 0x65, 0x2C, 0x20, 0xC4, 0x67, 0xE4, 0x69, 0x73]
             + Array("</location></dive></divelog>".utf8)
         let log = try XMLReader.parse(bytes)

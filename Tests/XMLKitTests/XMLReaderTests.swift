@@ -90,11 +90,12 @@ struct XMLReaderTests {
     @Test("attribute values take either quote, contain the other, and allow white space around =")
     func attributeQuotes() throws {
         let tree = try parse("<a x='say \"hi\"' y = \"it's\"\n  z\t=\t'3'/>")
-        #expect(tree.attributes == [
-            XMLAttribute(name: "x", value: "say \"hi\""),
-            XMLAttribute(name: "y", value: "it's"),
-            XMLAttribute(name: "z", value: "3"),
-        ])
+        #expect(
+            tree.attributes == [
+                XMLAttribute(name: "x", value: "say \"hi\""),
+                XMLAttribute(name: "y", value: "it's"),
+                XMLAttribute(name: "z", value: "3"),
+            ])
     }
 
     @Test("attribute values are normalised: tab, LF, CR and CRLF become one space each; references do not")
@@ -114,7 +115,8 @@ struct XMLReaderTests {
 
     @Test("namespace prefixes are removed from element and attribute names; xmlns attributes are dropped")
     func namespaces() throws {
-        let tree = try parse("""
+        let tree = try parse(
+            """
             <u:dive xmlns:u="urn:uddf" xmlns="urn:default" u:id="d1" plain="p"><u:depth>5</u:depth><depth/></u:dive>
             """)
         #expect(tree.name == "dive")

@@ -20,12 +20,13 @@ struct XMLRobustnessTests {
     }
 
     /// Pieces of XML syntax, so random documents get past the first byte.
-    private static let tokens: [[UInt8]] = [
-        "<", ">", "/", "</", "/>", "a", "b:c", "=", "'", "\"", " ", "\n", "\r", "\r\n", "\t", "&", ";", "&amp;", "&#",
-        "&#x", "x", "1F600", "0", "99999999999", "<!--", "-->", "--", "<![CDATA[", "]]>", "<?", "?>", "<?xml ",
-        "encoding='latin1'", "encoding='utf-16'", "<!DOCTYPE", "[", "]", "<a>", "</a>", "<a x='1'>", "ä", "😀",
-        "xmlns:p='u'", "p:", "&lt;",
-    ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xFE], [0xEF, 0xBB, 0xBF], [0xC3], [0xED, 0xA0, 0x80], [0xE4], [0x80]]
+    private static let tokens: [[UInt8]] =
+        [
+            "<", ">", "/", "</", "/>", "a", "b:c", "=", "'", "\"", " ", "\n", "\r", "\r\n", "\t", "&", ";", "&amp;", "&#",
+            "&#x", "x", "1F600", "0", "99999999999", "<!--", "-->", "--", "<![CDATA[", "]]>", "<?", "?>", "<?xml ",
+            "encoding='latin1'", "encoding='utf-16'", "<!DOCTYPE", "[", "]", "<a>", "</a>", "<a x='1'>", "ä", "😀",
+            "xmlns:p='u'", "p:", "&lt;",
+        ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xFE], [0xEF, 0xBB, 0xBF], [0xC3], [0xED, 0xA0, 0x80], [0xE4], [0x80]]
 
     @Test("20,000 random byte strings", arguments: [UInt64(11), 12])
     func randomBytes(seed: UInt64) {
@@ -43,7 +44,8 @@ struct XMLRobustnessTests {
         }
     }
 
-    static let seedDocument = Array("""
+    static let seedDocument = Array(
+        """
         <?xml version='1.0'?>
         <!DOCTYPE l [<!ENTITY e 'x'>]>
         <l p:v="1&amp;2" xmlns:p='u'>
@@ -106,18 +108,24 @@ struct XMLRobustnessTests {
     @Test("megabytes of the same markup byte fail at once")
     func repeatedMarkup() {
         let size = 2_000_000
-        #expect(parseError(bytes: [UInt8](repeating: 0x3C, count: size))
-            == .malformedMarkup(expected: "an element name after “<” (a literal “<” is written &lt;)", line: 1))
-        #expect(parseError(bytes: Array("<a>".utf8) + [UInt8](repeating: 0x26, count: size))
-            == .malformedMarkup(expected: "an entity name or “#” after “&” (a literal “&” is written &amp;)", line: 1))
-        #expect(parseError(bytes: Array("<a>".utf8) + [UInt8](repeating: 0x0A, count: size))
-            == .unexpectedEndOfInput(inside: "element <a>", line: 1))
-        #expect(parseError(bytes: Array("<a><!--".utf8) + [UInt8](repeating: 0x2D, count: size))
-            == .unexpectedEndOfInput(inside: "comment", line: 1))
-        #expect(parseError(bytes: Array("<!DOCTYPE a [".utf8) + [UInt8](repeating: 0x5B, count: size))
-            == .unexpectedEndOfInput(inside: "DOCTYPE declaration", line: 1))
-        #expect(parseError(bytes: Array("<a>&#".utf8) + [UInt8](repeating: 0x39, count: size) + Array(";</a>".utf8))
-            == .invalidCharacterReference(reference: "&#" + String(repeating: "9", count: 38) + "…", line: 1))
+        #expect(
+            parseError(bytes: [UInt8](repeating: 0x3C, count: size))
+                == .malformedMarkup(expected: "an element name after “<” (a literal “<” is written &lt;)", line: 1))
+        #expect(
+            parseError(bytes: Array("<a>".utf8) + [UInt8](repeating: 0x26, count: size))
+                == .malformedMarkup(expected: "an entity name or “#” after “&” (a literal “&” is written &amp;)", line: 1))
+        #expect(
+            parseError(bytes: Array("<a>".utf8) + [UInt8](repeating: 0x0A, count: size))
+                == .unexpectedEndOfInput(inside: "element <a>", line: 1))
+        #expect(
+            parseError(bytes: Array("<a><!--".utf8) + [UInt8](repeating: 0x2D, count: size))
+                == .unexpectedEndOfInput(inside: "comment", line: 1))
+        #expect(
+            parseError(bytes: Array("<!DOCTYPE a [".utf8) + [UInt8](repeating: 0x5B, count: size))
+                == .unexpectedEndOfInput(inside: "DOCTYPE declaration", line: 1))
+        #expect(
+            parseError(bytes: Array("<a>&#".utf8) + [UInt8](repeating: 0x39, count: size) + Array(";</a>".utf8))
+                == .invalidCharacterReference(reference: "&#" + String(repeating: "9", count: 38) + "…", line: 1))
     }
 
     @Test("very long values, text and names parse in one pass")

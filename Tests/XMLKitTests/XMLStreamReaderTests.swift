@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XMLKit
 
 /// A source that hands out at most `chunk` bytes per read, so chunk boundaries fall inside
@@ -110,7 +111,10 @@ struct XMLStreamReaderTests {
         for index in 0..<1_000 { text += "<dive n='\(index)'><depth>\(index)</depth></dive>" }
         text += "</log>"
         var reader = XMLStreamReader(source: ChunkedSource(bytes: Array(text.utf8), chunk: 4_096))
-        guard case .startElement(let root)? = try reader.next() else { Issue.record("no root"); return }
+        guard case .startElement(let root)? = try reader.next() else {
+            Issue.record("no root")
+            return
+        }
         #expect(root.name == "log")
         var depths: [String] = []
         while case .startElement(let tag)? = try reader.next() {

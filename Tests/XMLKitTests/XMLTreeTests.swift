@@ -3,14 +3,18 @@ import XMLKit
 
 @Suite("XMLTree lookups")
 struct XMLTreeTests {
-    let tree = XMLTree(name: "log", attributes: [XMLAttribute(name: "v", value: "1"), XMLAttribute(name: "v", value: "2")], children: [
-        XMLTree(name: "dive", attributes: [XMLAttribute(name: "n", value: "1")], children: [
-            XMLTree(name: "sample", text: "a"),
-            XMLTree(name: "group", children: [XMLTree(name: "sample", text: "b")]),
-        ]),
-        XMLTree(name: "site"),
-        XMLTree(name: "dive", attributes: [XMLAttribute(name: "n", value: "2")], children: [XMLTree(name: "sample", text: "c")]),
-    ])
+    let tree = XMLTree(
+        name: "log", attributes: [XMLAttribute(name: "v", value: "1"), XMLAttribute(name: "v", value: "2")],
+        children: [
+            XMLTree(
+                name: "dive", attributes: [XMLAttribute(name: "n", value: "1")],
+                children: [
+                    XMLTree(name: "sample", text: "a"),
+                    XMLTree(name: "group", children: [XMLTree(name: "sample", text: "b")]),
+                ]),
+            XMLTree(name: "site"),
+            XMLTree(name: "dive", attributes: [XMLAttribute(name: "n", value: "2")], children: [XMLTree(name: "sample", text: "c")]),
+        ])
 
     @Test("attribute, child and children find by name, first match first")
     func directLookups() {
@@ -35,7 +39,7 @@ struct XMLTreeTests {
         #expect(tree.child(path: "dive", "group", "sample")?.text == "b")
         #expect(tree.child(path: "dive", "missing", "sample") == nil)
         #expect(tree.child(path: "dive")?.attribute("n") == "1")
-        #expect(tree.child() == tree) // child(path:) with no names
+        #expect(tree.child() == tree)  // child(path:) with no names
     }
 
     @Test("trimmedText trims XML white space only, and is nil when nothing is left")

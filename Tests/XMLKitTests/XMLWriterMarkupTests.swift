@@ -14,17 +14,18 @@ struct XMLWriterMarkupTests {
         writer.emptyMarkupElement("circle", [("r", "1")])
         writer.close()
         writer.close()
-        #expect(writer.finish() == """
-            <svg width="10">
-              <title>a picture</title>
-              <g class="empty">
-              </g>
-              <g>
-                <circle r="1"/>
-              </g>
-            </svg>
+        #expect(
+            writer.finish() == """
+                <svg width="10">
+                  <title>a picture</title>
+                  <g class="empty">
+                  </g>
+                  <g>
+                    <circle r="1"/>
+                  </g>
+                </svg>
 
-            """)
+                """)
     }
 
     @Test("attribute values escape > as well as what every attribute escapes")
@@ -34,10 +35,12 @@ struct XMLWriterMarkupTests {
         #expect(writer.finish() == "<a v=\"&quot;/&gt;&lt;script&gt;x&lt;/script&gt;\" w=\"&amp;&apos;&lt;&gt;&gt;\" x=\"&gt;\"/>\n")
     }
 
-    @Test("values written as markup read back exactly, forbidden characters as U+FFFD", arguments: [
-        ("plain", "plain"), (">", ">"), (">>a>", ">>a>"), ("a > b & c < d \"e\" 'f'", "a > b & c < d \"e\" 'f'"),
-        ("tab\tline\nreturn\r", "tab\tline\nreturn\r"), ("nul\u{0}", "nul\u{FFFD}"), ("é 🐠 >\u{338}", "é 🐠 >\u{338}"),
-    ])
+    @Test(
+        "values written as markup read back exactly, forbidden characters as U+FFFD",
+        arguments: [
+            ("plain", "plain"), (">", ">"), (">>a>", ">>a>"), ("a > b & c < d \"e\" 'f'", "a > b & c < d \"e\" 'f'"),
+            ("tab\tline\nreturn\r", "tab\tline\nreturn\r"), ("nul\u{0}", "nul\u{FFFD}"), ("é 🐠 >\u{338}", "é 🐠 >\u{338}"),
+        ])
     func roundTrip(value: String, expected: String) throws {
         var writer = XMLWriter()
         writer.openMarkup("a", [("v", value)])

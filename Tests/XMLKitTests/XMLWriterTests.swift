@@ -18,21 +18,22 @@ struct XMLWriterTests {
         writer.close()
         writer.close()
         writer.close()
-        #expect(writer.finish() == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <divelog program="umilog" version="3">
-              <!-- exported -->
-              <dives>
-                <dive number="1">
-                  <depth max="38.99 m"/>
-                  <notes>Blue Hole</notes>
-                  <buddy></buddy>
-                </dive>
-                <trip></trip>
-              </dives>
-            </divelog>
+        #expect(
+            writer.finish() == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <divelog program="umilog" version="3">
+                  <!-- exported -->
+                  <dives>
+                    <dive number="1">
+                      <depth max="38.99 m"/>
+                      <notes>Blue Hole</notes>
+                      <buddy></buddy>
+                    </dive>
+                    <trip></trip>
+                  </dives>
+                </divelog>
 
-            """)
+                """)
         #expect(writer.output == writer.finish())
     }
 
@@ -111,9 +112,10 @@ struct XMLWriterTests {
     @Test("every character XML 1.0 forbids reads back as U+FFFD, in text and in attribute values")
     func forbiddenCharactersRoundTrip() throws {
         // XML 1.0's Char production: tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD, U+10000 and up.
-        let forbidden: [Unicode.Scalar] = (0x00..<0x20).compactMap { value in
-            [0x09, 0x0A, 0x0D].contains(value) ? nil : Unicode.Scalar(UInt32(value))
-        } + ["\u{FFFE}", "\u{FFFF}"]
+        let forbidden: [Unicode.Scalar] =
+            (0x00..<0x20).compactMap { value in
+                [0x09, 0x0A, 0x0D].contains(value) ? nil : Unicode.Scalar(UInt32(value))
+            } + ["\u{FFFE}", "\u{FFFF}"]
         for scalar in forbidden {
             let value = "a" + String(Character(scalar)) + "]]>b"
             var writer = XMLWriter()

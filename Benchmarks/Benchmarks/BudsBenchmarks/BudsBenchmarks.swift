@@ -44,9 +44,11 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "Timeline: first page of 50 out of 100,000 memories",
-        configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 2_000, setup: {
-            _ = try await BenchmarkFixtures.largeJournal()
-        })
+        configuration: .init(
+            metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 2_000,
+            setup: {
+                _ = try await BenchmarkFixtures.largeJournal()
+            })
     ) { benchmark in
         let journal = try await BenchmarkFixtures.largeJournal()
         benchmark.startMeasurement()
@@ -56,9 +58,11 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "Timeline: page of 50 at depth 50,000 out of 100,000 memories",
-        configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 2_000, setup: {
-            _ = try await BenchmarkFixtures.largeJournal()
-        })
+        configuration: .init(
+            metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 2_000,
+            setup: {
+                _ = try await BenchmarkFixtures.largeJournal()
+            })
     ) { benchmark in
         let journal = try await BenchmarkFixtures.largeJournal()
         let cursor = try await BenchmarkFixtures.deepCursor()

@@ -21,9 +21,11 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "Kilroy: near query, radius 500 m, in 1,000,000 drops (SQLite store)",
-        configuration: .init(metrics: [.wallClock, KilroyMetrics.resultsPerQuery], setup: {
-            _ = try await KilroyFixtures.city.store()
-        })
+        configuration: .init(
+            metrics: [.wallClock, KilroyMetrics.resultsPerQuery],
+            setup: {
+                _ = try await KilroyFixtures.city.store()
+            })
     ) { benchmark in
         let store = try await KilroyFixtures.city.store()
         let centre = try await KilroyFixtures.centres.take()

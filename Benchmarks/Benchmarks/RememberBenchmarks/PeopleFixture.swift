@@ -51,9 +51,11 @@ enum PeopleFixture {
 
     private static func person(_ index: Int, parser: KeywordParser) -> Person {
         var random = BenchmarkRandom(seed: UInt64(index) &+ 1)
-        let name = firstNames[Int.random(in: 0..<firstNames.count, using: &random)] + " "
+        let name =
+            firstNames[Int.random(in: 0..<firstNames.count, using: &random)] + " "
             + lastNames[Int.random(in: 0..<lastNames.count, using: &random)]
-        let ramble = "\(pick(heights, &random)) with \(pick(hair, &random)) hair, \(pick(extras, &random)), "
+        let ramble =
+            "\(pick(heights, &random)) with \(pick(hair, &random)) hair, \(pick(extras, &random)), "
             + "works as a \(pick(jobs, &random)), from \(pick(places, &random)), loves \(pick(interests, &random))"
         let createdAt = now.addingTimeInterval(-Double(Int.random(in: 0..<(3 * 365 * 86_400), using: &random)))
         var review = ReviewState.new(createdAt: createdAt)

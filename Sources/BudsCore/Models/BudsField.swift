@@ -25,8 +25,10 @@ extension BudsField {
         case .strain, .type, .rating:
             return FieldIssue(self, "is required")
         case .at:
-            return FieldIssue(self, "must be a date like 2026-11-20 or 2026-11-20T21:30, not empty; leave it out to "
-                + (editing ? "keep the session's time" : "mean now"))
+            return FieldIssue(
+                self,
+                "must be a date like 2026-11-20 or 2026-11-20T21:30, not empty; leave it out to "
+                    + (editing ? "keep the session's time" : "mean now"))
         case .lat, .lon:
             return FieldIssue(self, "must be a number, not empty" + (editing ? "; --clear-location removes the location" : ""))
         case .thc, .cbd, .grams:

@@ -76,8 +76,11 @@ public struct SessionDraft: Hashable, Sendable {
         if let strain = LengthValidator(max: Limits.strainName).validate(strainName) {
             draft.strainName = strain
         } else {
-            issues.append(FieldIssue(.strain, strainName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-                ? "is required" : "must be at most \(Limits.strainName) characters"))
+            issues.append(
+                FieldIssue(
+                    .strain,
+                    strainName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                        ? "is required" : "must be at most \(Limits.strainName) characters"))
         }
         if !(1...5).contains(rating) {
             issues.append(FieldIssue(.rating, "must be a whole number from 1 to 5"))
@@ -123,8 +126,11 @@ public struct SessionDraft: Hashable, Sendable {
         var result: [String] = []
         for effect in effects {
             guard let canonical = LengthValidator(max: Limits.effect).validate(effect)?.lowercased() else {
-                issues.append(FieldIssue(.effect, effect.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-                    ? "must not be empty" : "must be at most \(Limits.effect) characters"))
+                issues.append(
+                    FieldIssue(
+                        .effect,
+                        effect.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                            ? "must not be empty" : "must be at most \(Limits.effect) characters"))
                 continue
             }
             if seen.insert(canonical).inserted { result.append(canonical) }

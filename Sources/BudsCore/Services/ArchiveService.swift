@@ -68,10 +68,13 @@ public struct ArchiveService: Sendable {
         let car = CARv1(roots: [manifestCID], blocks: [CARv1.Block(cid: manifestCID, data: manifestBytes)] + blocks)
         let data = try car.encoded()
         logger.debug("journal exported", metadata: ["receipts": "\(entries.count)", "bytes": "\(data.count)"])
-        return (data, ExportSummary(
-            rootCID: manifestCID.string, receipts: entries.count, locations: locations.count,
-            images: blobRows.count, byteCount: data.count
-        ))
+        return (
+            data,
+            ExportSummary(
+                rootCID: manifestCID.string, receipts: entries.count, locations: locations.count,
+                images: blobRows.count, byteCount: data.count
+            )
+        )
     }
 
     // MARK: Import
@@ -120,9 +123,11 @@ public struct ArchiveService: Sendable {
                 images: plan.photos.count
             )
         }
-        logger.debug("journal imported", metadata: [
-            "imported": "\(summary.receiptsImported)", "present": "\(summary.receiptsAlreadyPresent)",
-        ])
+        logger.debug(
+            "journal imported",
+            metadata: [
+                "imported": "\(summary.receiptsImported)", "present": "\(summary.receiptsAlreadyPresent)",
+            ])
         return summary
     }
 

@@ -15,13 +15,14 @@ enum ErrorText {
 
     /// `the field "rating" is missing at receipts.0`, `expected a number at payload.rating (…)`.
     static func describe(_ error: DecodingError) -> String {
-        let (context, what): (DecodingError.Context?, String) = switch error {
-        case .typeMismatch(let type, let context): (context, "a value is not of the expected type (\(type))")
-        case .valueNotFound(let type, let context): (context, "a value (\(type)) is missing")
-        case .keyNotFound(let key, let context): (context, "the field \"\(key.stringValue)\" is missing")
-        case .dataCorrupted(let context): (context, "the data is not valid")
-        @unknown default: (nil, "the data is not valid")
-        }
+        let (context, what): (DecodingError.Context?, String) =
+            switch error {
+            case .typeMismatch(let type, let context): (context, "a value is not of the expected type (\(type))")
+            case .valueNotFound(let type, let context): (context, "a value (\(type)) is missing")
+            case .keyNotFound(let key, let context): (context, "the field \"\(key.stringValue)\" is missing")
+            case .dataCorrupted(let context): (context, "the data is not valid")
+            @unknown default: (nil, "the data is not valid")
+            }
         guard let context else { return what }
         var text = what
         if !context.codingPath.isEmpty {

@@ -138,12 +138,13 @@ enum ChainHistory {
             if let receipt, reason == nil {
                 reason = linkFailure(receipt, links: links, failed: failed)
             }
-            versions.append(ReceiptVersion(
-                cid: row.cid, receiptType: row.receiptType, did: row.did, deviceId: row.deviceId,
-                createdAtMs: receipt?.header.createdAtMs ?? Int64(row.receivedAt * 1000), parentCID: row.parentCID,
-                rootCID: row.rootCID, signature: row.signature, payloadJSON: row.payloadJSON,
-                verificationFailure: reason
-            ))
+            versions.append(
+                ReceiptVersion(
+                    cid: row.cid, receiptType: row.receiptType, did: row.did, deviceId: row.deviceId,
+                    createdAtMs: receipt?.header.createdAtMs ?? Int64(row.receivedAt * 1000), parentCID: row.parentCID,
+                    rootCID: row.rootCID, signature: row.signature, payloadJSON: row.payloadJSON,
+                    verificationFailure: reason
+                ))
         }
         return versions
     }

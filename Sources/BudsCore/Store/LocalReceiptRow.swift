@@ -162,7 +162,7 @@ struct LocalReceiptRow: Codable, FetchableRecord, PersistableRecord, Sendable {
             }
             guard utf8.popFirst() == UInt8(ascii: "\"") else { return nil }
             guard let end = utf8.firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }),
-                  utf8[end] == UInt8(ascii: "\"")
+                utf8[end] == UInt8(ascii: "\"")
             else { return nil }
             strings.append(String(Substring(utf8[..<end])))
             utf8 = utf8[utf8.index(after: end)...]

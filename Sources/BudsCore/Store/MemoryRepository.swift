@@ -39,9 +39,11 @@ public struct MemoryRepository: Sendable {
         let memories = try await database.read { db in
             try MemoryQuery.fetch(db, filter: filter, after: cursor, limit: limit)
         }
-        let next = memories.count == limit ? memories.last.map {
-            TimelineCursor(sessionAt: $0.sessionAt.timeIntervalSince1970, id: $0.id.uuidString.lowercased())
-        } : nil
+        let next =
+            memories.count == limit
+            ? memories.last.map {
+                TimelineCursor(sessionAt: $0.sessionAt.timeIntervalSince1970, id: $0.id.uuidString.lowercased())
+            } : nil
         return TimelinePage(memories: memories, next: next)
     }
 

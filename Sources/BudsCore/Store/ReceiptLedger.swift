@@ -84,10 +84,11 @@ enum ReceiptLedger {
 
         fileprivate init(_ db: Database) throws {
             self.db = db
-            insertHeader = try db.cachedStatement(sql: """
-                INSERT INTO ucr_headers (cid, did, device_id, parent_cid, root_cid, receipt_type, signature, raw_cbor, \
-                payload_json, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            insertHeader = try db.cachedStatement(
+                sql: """
+                    INSERT INTO ucr_headers (cid, did, device_id, parent_cid, root_cid, receipt_type, signature, raw_cbor, \
+                    payload_json, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
         }
 
         /// Stores a receipt in `ucr_headers` and folds it into its chain.
@@ -157,10 +158,11 @@ enum ReceiptLedger {
         /// consecutive rowids (a batch of new sessions is one run).
         fileprivate mutating func indexNewRows() throws {
             guard !unindexed.isEmpty else { return }
-            let insert = try db.cachedStatement(sql: """
-                INSERT INTO memories_fts (rowid, strain_name, brand, notes)
-                SELECT rowid, strain_name, brand, notes FROM local_receipts WHERE rowid BETWEEN ? AND ? ORDER BY rowid
-                """)
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO memories_fts (rowid, strain_name, brand, notes)
+                    SELECT rowid, strain_name, brand, notes FROM local_receipts WHERE rowid BETWEEN ? AND ? ORDER BY rowid
+                    """)
             var first = unindexed[0]
             var last = first
             for rowID in unindexed.dropFirst() {

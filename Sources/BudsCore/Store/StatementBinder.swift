@@ -48,9 +48,10 @@ struct StatementBinder {
 
     mutating func bind(_ value: Data) throws {
         index += 1
-        try check(value.withUnsafeBytes {
-            sqlite3_bind_blob(statement.sqliteStatement, index, $0.baseAddress, CInt($0.count), Self.transient)
-        })
+        try check(
+            value.withUnsafeBytes {
+                sqlite3_bind_blob(statement.sqliteStatement, index, $0.baseAddress, CInt($0.count), Self.transient)
+            })
     }
 
     /// Runs the statement, once every parameter has been bound.

@@ -115,8 +115,11 @@ public final class CreateMemoryViewModel {
         var issues: [FieldIssue<BudsField>] = []
         let type = ProductType(rawValue: productType.trimmingCharacters(in: .whitespaces).lowercased())
         if type == nil {
-            issues.append(FieldIssue(.type, productType.trimmingCharacters(in: .whitespaces).isEmpty
-                ? "is required" : "must be one of \(ProductType.allCases.map(\.rawValue).joined(separator: ", "))"))
+            issues.append(
+                FieldIssue(
+                    .type,
+                    productType.trimmingCharacters(in: .whitespaces).isEmpty
+                        ? "is required" : "must be one of \(ProductType.allCases.map(\.rawValue).joined(separator: ", "))"))
         }
         let ratingValue = Int(rating.trimmingCharacters(in: .whitespaces))
         if ratingValue == nil {
@@ -130,9 +133,10 @@ public final class CreateMemoryViewModel {
         if !methodText.isEmpty {
             methodValue = ConsumptionMethod(rawValue: methodText)
             if methodValue == nil {
-                issues.append(FieldIssue(
-                    .method, "must be one of \(ConsumptionMethod.allCases.map(\.rawValue).joined(separator: ", "))"
-                ))
+                issues.append(
+                    FieldIssue(
+                        .method, "must be one of \(ConsumptionMethod.allCases.map(\.rawValue).joined(separator: ", "))"
+                    ))
             }
         }
         let location = makeLocation(issues: &issues)
@@ -181,7 +185,7 @@ public final class CreateMemoryViewModel {
             return nil
         case (true, true):
             guard let lat = Self.number(latitude, field: .lat, issues: &issues),
-                  let lon = Self.number(longitude, field: .lon, issues: &issues)
+                let lon = Self.number(longitude, field: .lon, issues: &issues)
             else { return nil }
             do {
                 let coordinate = try Coordinate(latitude: lat, longitude: lon)

@@ -59,7 +59,10 @@ public enum CurrencyCode: String, CaseIterable, Codable, Hashable, Sendable, Com
     private static let indexByCode: [CurrencyCode: UInt8] = Dictionary(
         uniqueKeysWithValues: allCases.enumerated().map { ($0.element, UInt8($0.offset)) }
     )
-    private static let zeroDecimal: Set<CurrencyCode> = [.afn, .all, .bif, .clp, .cop, .djf, .gnf, .iqd, .idr, .irr, .isk, .jpy, .kmf, .kpw, .krw, .lak, .lbp, .mga, .mmk, .mru, .pyg, .rsd, .rwf, .sll, .sos, .syp, .tzs, .ugx, .uyu, .vnd, .vuv, .xaf, .xof, .xpf, .yer]
+    private static let zeroDecimal: Set<CurrencyCode> = [
+        .afn, .all, .bif, .clp, .cop, .djf, .gnf, .iqd, .idr, .irr, .isk, .jpy, .kmf, .kpw, .krw, .lak, .lbp, .mga, .mmk, .mru, .pyg, .rsd, .rwf,
+        .sll, .sos, .syp, .tzs, .ugx, .uyu, .vnd, .vuv, .xaf, .xof, .xpf, .yer,
+    ]
     private static let threeDecimal: Set<CurrencyCode> = [.bhd, .jod, .kwd, .lyd, .omr, .tnd]
 }
 

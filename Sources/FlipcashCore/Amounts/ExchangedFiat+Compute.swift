@@ -76,8 +76,9 @@ extension ExchangedFiat {
         }
 
         let clampQuarks = min(supplyQuarks, tokenBalanceQuarks ?? supplyQuarks)
-        guard let tokens = DiscreteBondingCurve.shared.tokensForValueExchange(
-            fiat: native.value, fiatRate: rate.fx, supplyQuarks: supplyQuarks)
+        guard
+            let tokens = DiscreteBondingCurve.shared.tokensForValueExchange(
+                fiat: native.value, fiatRate: rate.fx, supplyQuarks: supplyQuarks)
         else {
             return compute(onChainAmount: TokenAmount(quarks: clampQuarks, mint: mint), rate: rate, supplyQuarks: supplyQuarks)
         }

@@ -56,11 +56,13 @@ extension FiatAmount {
     ) -> FiatAmount? {
         guard feeBps > 0 else { return nil }
         let entry = FiatAmount(value: entered, currency: balance.currency)
-        let debit = feeChargedOnTop
+        let debit =
+            feeChargedOnTop
             ? entry * (1 + feeFraction(feeBps))
             : entry.grossingUpLaunchpadSellFee(bps: feeBps)
         guard debit.value > balance.value else { return nil }
-        let spendable = feeChargedOnTop
+        let spendable =
+            feeChargedOnTop
             ? balance.spendableUnderSellFeeOnTop(bps: feeBps)
             : balance.spendableUnderGrossedUpSellFee(bps: feeBps)
         return spendable.flooredToSmallestUnit()

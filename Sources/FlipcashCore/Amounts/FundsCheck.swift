@@ -24,7 +24,8 @@ extension ExchangedFiat {
         if requested.onChainAmount.quarks <= balance.onChainAmount.quarks {
             return .sufficient(requested)
         }
-        let balanceAsShown = balance.nativeAmount.currency == requested.nativeAmount.currency
+        let balanceAsShown =
+            balance.nativeAmount.currency == requested.nativeAmount.currency
             ? balance
             : balance.convert(to: requested.currencyRate)
         let difference = requested.nativeAmount.value - balanceAsShown.nativeAmount.value

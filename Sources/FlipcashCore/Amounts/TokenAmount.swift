@@ -88,7 +88,7 @@ public struct TokenAmount: Sendable, Hashable, Codable, CustomStringConvertible 
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let text = try container.decode(String.self, forKey: .quarks)
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              let quarks = UInt64(text)
+            let quarks = UInt64(text)
         else {
             throw DecodingError.dataCorruptedError(
                 forKey: .quarks, in: container,

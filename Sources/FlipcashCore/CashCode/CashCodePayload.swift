@@ -127,7 +127,7 @@ public struct CashCodePayload: Hashable, Sendable {
         var rounded = Decimal()
         NSDecimalRound(&rounded, &scaled, 0, .plain)
         guard rounded <= Decimal(maximumWireAmount),
-              let wireAmount = UInt64(rounded.description)  // an integer ≤ 2⁵⁶ − 1 prints as plain digits
+            let wireAmount = UInt64(rounded.description)  // an integer ≤ 2⁵⁶ − 1 prints as plain digits
         else { throw .amountTooLarge(amount) }
         return wireAmount
     }

@@ -38,7 +38,7 @@ extension CashCodeSVG {
     private static func dotLocation(_ circle: SVGTagReader.Tag, geometry: CashCodeGeometry) -> (ring: Int, position: Int)? {
         let fill = circle.attributes["fill"]?.trimmingWhitespace.lowercased()
         guard fill != "none", fill != "transparent",
-              let radius = length(circle.attributes["r"]), radius > 0, radius <= geometry.ringWidth
+            let radius = length(circle.attributes["r"]), radius > 0, radius <= geometry.ringWidth
         else { return nil }
         let x = length(circle.attributes["cx"]) ?? 0
         let y = length(circle.attributes["cy"]) ?? 0
@@ -56,7 +56,7 @@ extension CashCodeSVG {
             }
         }
         guard let width = length(root.attributes["width"]), let height = length(root.attributes["height"]),
-              width > 0, height > 0
+            width > 0, height > 0
         else { return nil }
         return square(minX: 0, minY: 0, width: width, height: height)
     }

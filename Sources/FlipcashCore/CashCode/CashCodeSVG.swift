@@ -40,21 +40,27 @@ public struct CashCodeSVG: Sendable {
         let geometry = CashCodeGeometry(size: size)
         let side = Self.number(size)
         var svg = XMLWriter(declaration: false, indent: "")
-        svg.openMarkup("svg", [
-            ("xmlns", "http://www.w3.org/2000/svg"), ("width", side), ("height", side), ("viewBox", "0 0 \(side) \(side)"),
-        ])
+        svg.openMarkup(
+            "svg",
+            [
+                ("xmlns", "http://www.w3.org/2000/svg"), ("width", side), ("height", side), ("viewBox", "0 0 \(side) \(side)"),
+            ])
         svg.element("title", text: "Flipcash cash code")
         if let background {
             svg.emptyMarkupElement("rect", [("width", side), ("height", side), ("fill", background)])
         }
-        svg.emptyMarkupElement("circle", [
-            ("class", "badge-well"), ("cx", Self.number(geometry.centreX)), ("cy", Self.number(geometry.centreY)),
-            ("r", Self.number(geometry.badgeWellRadius)), ("fill", foreground),
-        ])
-        svg.openMarkup("g", [
-            ("class", "arcs"), ("fill", "none"), ("stroke", foreground), ("stroke-width", Self.number(2 * geometry.dotRadius)),
-            ("stroke-linecap", "round"),
-        ])
+        svg.emptyMarkupElement(
+            "circle",
+            [
+                ("class", "badge-well"), ("cx", Self.number(geometry.centreX)), ("cy", Self.number(geometry.centreY)),
+                ("r", Self.number(geometry.badgeWellRadius)), ("fill", foreground),
+            ])
+        svg.openMarkup(
+            "g",
+            [
+                ("class", "arcs"), ("fill", "none"), ("stroke", foreground), ("stroke-width", Self.number(2 * geometry.dotRadius)),
+                ("stroke-linecap", "round"),
+            ])
         for (ring, bits) in rings.rings.enumerated() { Self.writeArcs(ring: ring, bits: bits, geometry: geometry, to: &svg) }
         svg.close()
         svg.openMarkup("g", [("class", "dots"), ("fill", foreground)])
@@ -62,10 +68,12 @@ public struct CashCodeSVG: Sendable {
         for (ring, bits) in rings.rings.enumerated() {
             for (position, isSet) in bits.enumerated() where isSet {
                 let point = geometry.point(ring: ring, position: position)
-                svg.emptyMarkupElement("circle", [
-                    ("cx", Self.number(point.x)), ("cy", Self.number(point.y)), ("r", dotRadius),
-                    ("data-ring", String(ring)), ("data-position", String(position)),
-                ])
+                svg.emptyMarkupElement(
+                    "circle",
+                    [
+                        ("cx", Self.number(point.x)), ("cy", Self.number(point.y)), ("r", dotRadius),
+                        ("data-ring", String(ring)), ("data-position", String(position)),
+                    ])
             }
         }
         svg.close()

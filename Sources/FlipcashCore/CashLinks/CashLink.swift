@@ -110,8 +110,8 @@ public struct CashLink: Hashable, Sendable {
 
     private init(components: URLComponents) throws(CashLinkError) {
         guard components.scheme?.lowercased() == "https", components.user == nil, components.password == nil,
-              components.port == nil, let host = components.host,
-              let kind = CashLinkKind(host: host, path: components.path)
+            components.port == nil, let host = components.host,
+            let kind = CashLinkKind(host: host, path: components.path)
         else { throw .notAFlipcashLink }
         guard let fragment = components.fragment, !fragment.isEmpty else { throw .missingFragment }
         guard fragment.hasPrefix("/e=") else { throw .malformedFragment }

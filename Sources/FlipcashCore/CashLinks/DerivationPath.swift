@@ -44,7 +44,7 @@ public struct DerivationPath: Hashable, Sendable {
             }
             // Decimal digits only: no sign, no white space, no leading "+" that UInt32(_:) accepts.
             guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                  let value = UInt32(digits), value < Self.hardenedOffset
+                let value = UInt32(digits), value < Self.hardenedOffset
             else { throw .invalidComponent(position: offset + 1) }
             indices.append(hardened ? value + Self.hardenedOffset : value)
         }
@@ -59,8 +59,9 @@ public struct DerivationPath: Hashable, Sendable {
 extension DerivationPath: CustomStringConvertible {
     /// The path in the usual notation, hardened steps marked with `'`.
     public var description: String {
-        (["m"] + indices.map { index in
-            index >= Self.hardenedOffset ? "\(index - Self.hardenedOffset)'" : "\(index)"
-        }).joined(separator: "/")
+        (["m"]
+            + indices.map { index in
+                index >= Self.hardenedOffset ? "\(index - Self.hardenedOffset)'" : "\(index)"
+            }).joined(separator: "/")
     }
 }

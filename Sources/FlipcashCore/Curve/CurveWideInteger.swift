@@ -22,9 +22,14 @@ struct CurveWideInteger: Comparable, Sendable {
     /// slower in unoptimised builds, where the tests and the table build run).
     static func product(_ a: UInt128, _ b: UInt128) -> CurveWideInteger {
         let mask: UInt128 = 0xFFFF_FFFF_FFFF_FFFF
-        let a0 = a & mask, a1 = a >> 64
-        let b0 = b & mask, b1 = b >> 64
-        let p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1
+        let a0 = a & mask
+        let a1 = a >> 64
+        let b0 = b & mask
+        let b1 = b >> 64
+        let p00 = a0 * b0
+        let p01 = a0 * b1
+        let p10 = a1 * b0
+        let p11 = a1 * b1
         let middle = (p00 >> 64) + (p01 & mask) + (p10 & mask)
         let low = (middle << 64) | (p00 & mask)
         let high = p11 + (p01 >> 64) + (p10 >> 64) + (middle >> 64)

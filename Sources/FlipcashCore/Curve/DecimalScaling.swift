@@ -126,7 +126,7 @@ enum DecimalScaling {
                 let written = writeInPlace(
                     compactForm(of: expected), lengthShift: lengthShift, signBit: signBit, compactBit: compactBit)
                 guard written == decimal, written.description == decimal.description,
-                      withUnsafeBytes(of: written, { Array($0) }) == withUnsafeBytes(of: decimal, { Array($0) })
+                    withUnsafeBytes(of: written, { Array($0) }) == withUnsafeBytes(of: decimal, { Array($0) })
                 else { return false }
             case .viaString:
                 return true

@@ -17,7 +17,7 @@ extension DiscreteBondingCurve {
     /// `tokensToValue(supply:tokens:)` without `Decimal`: the cost, rounded up.
     public func tokensToValue(supply: Fixed18, tokens: Fixed18) -> Fixed18? {
         guard let exact = exactCost(supply: supply.units, tokens: tokens.units),
-              let units = exact.dividedRoundingUp(by: Self.unit)
+            let units = exact.dividedRoundingUp(by: Self.unit)
         else { return nil }
         return Fixed18(units: units)
     }
@@ -48,7 +48,7 @@ extension DiscreteBondingCurve {
         }
         // Whole steps: the last step e whose cumulative value fits in what is left.
         guard let remaining = value.subtracting(firstStepCost),
-              let remainingFloor = remaining.dividedRoundingDown(by: Self.unit)
+            let remainingFloor = remaining.dividedRoundingDown(by: Self.unit)
         else { return nil }
         let base = cumulative[start + 1]
         let (target, overflow) = base.addingReportingOverflow(remainingFloor)
@@ -92,7 +92,7 @@ extension DiscreteBondingCurve {
         let step = tables.lastStep(cumulativeAtMost: floor, from: 0, through: tables.lastStep)
         let stepStart = UInt128(step) * Self.stepUnits
         guard let rest = value.subtracting(CurveWideInteger.product(tables.cumulative[step], Self.unit)),
-              !rest.isZero
+            !rest.isZero
         else { return stepStart }
         guard let tokens = rest.dividedRoundingHalfEven(by: tables.price[step]) else { return nil }
         return stepStart + min(tokens, Self.stepUnits)

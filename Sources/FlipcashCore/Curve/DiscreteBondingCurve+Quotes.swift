@@ -23,8 +23,9 @@ extension DiscreteBondingCurve {
         let split = try buySplit(
             value: Fixed18(units: UInt128(usdfQuarks) * Self.usdfQuarkUnits), feeBps: feeBps,
             supply: Fixed18(units: UInt128(supplyQuarks) * Self.tokenQuarkUnits))
-        return CurveBuyQuote(gross: split.gross.decimal, fee: split.fee.decimal, net: split.net.decimal,
-                             spent: split.spent.decimal)
+        return CurveBuyQuote(
+            gross: split.gross.decimal, fee: split.fee.decimal, net: split.net.decimal,
+            spent: split.spent.decimal)
     }
 
     /// The USDF received for selling `tokenQuarks` at `supplyQuarks` (the value of the last
@@ -68,16 +69,16 @@ extension DiscreteBondingCurve {
     /// `tokensForValueExchange(fiat:fiatRate:supplyQuarks:)` without `Decimal`.
     public func tokensForValueExchange(fiat: Fixed18, fiatRate: Fixed18, supplyQuarks: UInt64) -> Fixed18? {
         guard fiat.units > 0, fiatRate.units > 0,
-              let value = CurveWideInteger.product(fiat.units, Fixed18.unitsPerWhole)
+            let value = CurveWideInteger.product(fiat.units, Fixed18.unitsPerWhole)
                 .dividedRoundingHalfEven(by: fiatRate.units),
-              value > 0,
-              let reserve = exactCost(supply: 0, tokens: UInt128(supplyQuarks) * Self.tokenQuarkUnits)
+            value > 0,
+            let reserve = exactCost(supply: 0, tokens: UInt128(supplyQuarks) * Self.tokenQuarkUnits)
         else { return nil }
         let exactValue = CurveWideInteger.product(value, Fixed18.unitsPerWhole)
         guard let reserveAfter = reserve.subtracting(exactValue),
-              let supplyBefore = preciseSupply(atValue: reserve),
-              let supplyAfter = preciseSupply(atValue: reserveAfter),
-              supplyBefore > supplyAfter
+            let supplyBefore = preciseSupply(atValue: reserve),
+            let supplyAfter = preciseSupply(atValue: reserveAfter),
+            supplyBefore > supplyAfter
         else { return nil }
         return Fixed18(units: supplyBefore - supplyAfter)
     }
@@ -94,7 +95,7 @@ extension DiscreteBondingCurve {
         /// Nil for bps outside 0…10,000.
         init?(gross: Fixed18, feeBps: Int) {
             guard (0...DiscreteBondingCurve.maxFeeBps).contains(feeBps),
-                  let fee = CurveWideInteger.product(gross.units, UInt128(feeBps))
+                let fee = CurveWideInteger.product(gross.units, UInt128(feeBps))
                     .dividedRoundingUp(by: UInt128(DiscreteBondingCurve.maxFeeBps))
             else { return nil }
             self.gross = gross
@@ -127,7 +128,7 @@ extension DiscreteBondingCurve {
             // More than the tokens left cost: fill to the end and take only what they cost.
             let left = Self.maxSupplyUnits - supply.units
             guard let cost = exactCost(supply: supply.units, tokens: left),
-                  let quarks = cost.dividedRoundingUp(by: Self.usdfQuarkUnits * Fixed18.unitsPerWhole)
+                let quarks = cost.dividedRoundingUp(by: Self.usdfQuarkUnits * Fixed18.unitsPerWhole)
             else { throw .supplyBeyondCurve(supply: supply.decimal) }
             gross = Fixed18(units: left)
             spent = Fixed18(units: min(quarks * Self.usdfQuarkUnits, value.units))
@@ -138,9 +139,10 @@ extension DiscreteBondingCurve {
 
     /// `buySplit(value:feeBps:supply:)` on quarks, without the value spent; nil where it throws.
     func buySplit(usdfQuarks: UInt64, feeBps: Int, supplyQuarks: UInt64) -> FeeSplit? {
-        guard let split = try? buySplit(
-            value: Fixed18(units: UInt128(usdfQuarks) * Self.usdfQuarkUnits), feeBps: feeBps,
-            supply: Fixed18(units: UInt128(supplyQuarks) * Self.tokenQuarkUnits))
+        guard
+            let split = try? buySplit(
+                value: Fixed18(units: UInt128(usdfQuarks) * Self.usdfQuarkUnits), feeBps: feeBps,
+                supply: Fixed18(units: UInt128(supplyQuarks) * Self.tokenQuarkUnits))
         else { return nil }
         return FeeSplit(gross: split.gross, feeBps: feeBps)
     }
@@ -162,8 +164,8 @@ extension DiscreteBondingCurve {
         }
         let start = supply.units - tokens.units
         guard let exact = exactCost(supply: start, tokens: tokens.units),
-              let value = exact.dividedRoundingDown(by: Fixed18.unitsPerWhole),
-              let split = FeeSplit(gross: Fixed18(units: value), feeBps: feeBps)
+            let value = exact.dividedRoundingDown(by: Fixed18.unitsPerWhole),
+            let split = FeeSplit(gross: Fixed18(units: value), feeBps: feeBps)
         else { throw .supplyBeyondCurve(supply: supply.decimal) }
         return split
     }

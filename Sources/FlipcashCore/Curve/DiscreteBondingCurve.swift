@@ -80,7 +80,7 @@ public struct DiscreteBondingCurve: Sendable {
     public func marketCap(supplyQuarks: UInt64) -> Decimal? {
         let supply = UInt128(supplyQuarks) * Self.tokenQuarkUnits
         guard supply <= Self.maxSupplyUnits,
-              let cap = CurveWideInteger.product(supply, tables.price[step(of: supply)])
+            let cap = CurveWideInteger.product(supply, tables.price[step(of: supply)])
                 .dividedRoundingDown(by: Fixed18.unitsPerWhole)
         else { return nil }
         return Fixed18(units: cap).decimal

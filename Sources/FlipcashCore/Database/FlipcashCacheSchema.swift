@@ -12,30 +12,31 @@ public enum FlipcashCacheSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("schema-\(version)") { db in
-            try db.execute(sql: """
-                CREATE TABLE balances (
-                    mint TEXT PRIMARY KEY NOT NULL,
-                    quarks TEXT NOT NULL,
-                    updated_at REAL NOT NULL
-                );
-                CREATE TABLE activity (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    kind TEXT NOT NULL,
-                    state TEXT NOT NULL,
-                    mint TEXT NOT NULL,
-                    quarks TEXT NOT NULL,
-                    native_value TEXT NOT NULL,
-                    currency TEXT NOT NULL,
-                    fx TEXT NOT NULL,
-                    created_at REAL NOT NULL
-                );
-                CREATE INDEX idx_activity_created ON activity(created_at DESC, id);
-                CREATE TABLE rates (
-                    currency TEXT PRIMARY KEY NOT NULL,
-                    fx TEXT NOT NULL,
-                    fetched_at REAL NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE balances (
+                        mint TEXT PRIMARY KEY NOT NULL,
+                        quarks TEXT NOT NULL,
+                        updated_at REAL NOT NULL
+                    );
+                    CREATE TABLE activity (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        kind TEXT NOT NULL,
+                        state TEXT NOT NULL,
+                        mint TEXT NOT NULL,
+                        quarks TEXT NOT NULL,
+                        native_value TEXT NOT NULL,
+                        currency TEXT NOT NULL,
+                        fx TEXT NOT NULL,
+                        created_at REAL NOT NULL
+                    );
+                    CREATE INDEX idx_activity_created ON activity(created_at DESC, id);
+                    CREATE TABLE rates (
+                        currency TEXT PRIMARY KEY NOT NULL,
+                        fx TEXT NOT NULL,
+                        fetched_at REAL NOT NULL
+                    );
+                    """)
         }
         return migrator
     }

@@ -30,7 +30,8 @@ struct KilroyRejection: Error, Equatable, Sendable {
 
     static let invalidCredential = KilroyRejection(
         status: .unauthorized, code: "invalid_credential",
-        message: "The Authorization header must be one \"Bearer <token>\" whose token is 43 characters of base64url (A-Z, a-z, 0-9, '-', '_'): the device's 256-bit credential.",
+        message:
+            "The Authorization header must be one \"Bearer <token>\" whose token is 43 characters of base64url (A-Z, a-z, 0-9, '-', '_'): the device's 256-bit credential.",
         field: "Authorization")
 
     static func invalidLegacyDeviceID(field: String) -> KilroyRejection {
@@ -60,7 +61,8 @@ struct KilroyRejection: Error, Equatable, Sendable {
         let window = hours == hours.rounded() ? "\(Int(hours)) h" : "\(Int(quota.window)) s"
         return KilroyRejection(
             status: .tooManyRequests, code: "upload_quota_exceeded",
-            message: "This device has used its upload quota (\(quota.maximumCount) photos or \(quota.maximumBytes / (1024 * 1024)) MB per \(window)); wait \(retryAfter) s and try again.",
+            message:
+                "This device has used its upload quota (\(quota.maximumCount) photos or \(quota.maximumBytes / (1024 * 1024)) MB per \(window)); wait \(retryAfter) s and try again.",
             field: "body", retryAfter: retryAfter)
     }
 

@@ -44,7 +44,8 @@ struct OpenAPIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Why the generated code could not read the request.
     private static func requestRejection(for error: OpenAPIRuntime.ServerError) -> KilroyRejection {
         if error.httpStatus == .unsupportedMediaType {
-            let expected = error.operationID == Operations.UploadImage.id
+            let expected =
+                error.operationID == Operations.UploadImage.id
                 ? "image/jpeg, image/png, image/heic or application/octet-stream" : "application/json"
             return KilroyRejection(
                 status: .unsupportedMediaType, code: "unsupported_content_type",

@@ -20,15 +20,17 @@ enum RequestValidation {
     /// A legacy device id (what clients sent as `X-Device-ID` before credentials): 8 to 64
     /// characters of A-Z, a-z, 0-9, `-` and `_`.
     static func legacyDeviceID(_ value: String, field: String) throws(KilroyRejection) -> String {
-        let allowed = (8...64).contains(value.utf8.count) && value.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                true
-            default:
-                false
+        let allowed =
+            (8...64).contains(value.utf8.count)
+            && value.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    true
+                default:
+                    false
+                }
             }
-        }
         guard allowed else { throw .invalidLegacyDeviceID(field: field) }
         return value
     }

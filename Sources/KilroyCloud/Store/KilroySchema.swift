@@ -23,62 +23,66 @@ enum KilroySchema {
     private static func createV1(_ db: Database) throws {
         // images — what the blob store holds; the bytes live in files named by `id` (a CID).
         // A row is written only after its blob, so a row always has its bytes.
-        try db.execute(sql: """
-            CREATE TABLE images (
-                id TEXT PRIMARY KEY NOT NULL,
-                format TEXT NOT NULL,
-                byte_count INTEGER NOT NULL,
-                uploader_device_id TEXT NOT NULL,
-                uploaded_at REAL NOT NULL
-            );
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE images (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    format TEXT NOT NULL,
+                    byte_count INTEGER NOT NULL,
+                    uploader_device_id TEXT NOT NULL,
+                    uploaded_at REAL NOT NULL
+                );
+                """)
 
         // kilroys — one row per drop. `id` is the client's UUID (upper case), `geohash` the
         // server's 10-character hash of (latitude, longitude). Dates are seconds since 1970.
         // `kilroys_near` is the geohash index of near queries; it also covers every column a
         // query needs to choose rows (position, hiding, author, id), so choosing reads no table
         // pages and only the rows returned are loaded.
-        try db.execute(sql: """
-            CREATE TABLE kilroys (
-                id TEXT PRIMARY KEY NOT NULL,
-                device_id TEXT NOT NULL,
-                latitude REAL NOT NULL,
-                longitude REAL NOT NULL,
-                geohash TEXT NOT NULL,
-                image_id TEXT NOT NULL REFERENCES images(id),
-                place_name TEXT,
-                place_address TEXT,
-                comment TEXT,
-                created_at REAL NOT NULL,
-                received_at REAL NOT NULL,
-                report_count INTEGER NOT NULL DEFAULT 0,
-                hidden INTEGER NOT NULL DEFAULT 0
-            );
-            CREATE INDEX kilroys_near ON kilroys(geohash, latitude, longitude, hidden, device_id, id);
-            CREATE INDEX kilroys_device ON kilroys(device_id);
-            CREATE INDEX kilroys_image ON kilroys(image_id);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE kilroys (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    device_id TEXT NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    geohash TEXT NOT NULL,
+                    image_id TEXT NOT NULL REFERENCES images(id),
+                    place_name TEXT,
+                    place_address TEXT,
+                    comment TEXT,
+                    created_at REAL NOT NULL,
+                    received_at REAL NOT NULL,
+                    report_count INTEGER NOT NULL DEFAULT 0,
+                    hidden INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX kilroys_near ON kilroys(geohash, latitude, longitude, hidden, device_id, id);
+                CREATE INDEX kilroys_device ON kilroys(device_id);
+                CREATE INDEX kilroys_image ON kilroys(image_id);
+                """)
 
         // reports — who reported what; one row per (kilroy, device), so a repeated report by
         // one device counts once. Gone with their kilroy.
-        try db.execute(sql: """
-            CREATE TABLE reports (
-                kilroy_id TEXT NOT NULL REFERENCES kilroys(id) ON DELETE CASCADE,
-                device_id TEXT NOT NULL,
-                reason TEXT,
-                reported_at REAL NOT NULL,
-                PRIMARY KEY (kilroy_id, device_id)
-            ) WITHOUT ROWID;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE reports (
+                    kilroy_id TEXT NOT NULL REFERENCES kilroys(id) ON DELETE CASCADE,
+                    device_id TEXT NOT NULL,
+                    reason TEXT,
+                    reported_at REAL NOT NULL,
+                    PRIMARY KEY (kilroy_id, device_id)
+                ) WITHOUT ROWID;
+                """)
 
         // device_drops — kilroys each device has ever dropped, for the `global` reciprocity
         // policy. Deleting a kilroy does not decrement it.
-        try db.execute(sql: """
-            CREATE TABLE device_drops (
-                device_id TEXT PRIMARY KEY NOT NULL,
-                drop_count INTEGER NOT NULL
-            ) WITHOUT ROWID;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE device_drops (
+                    device_id TEXT PRIMARY KEY NOT NULL,
+                    drop_count INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
     }
 
     /// Devices become credentials: every raw device id at rest (v1 stored the `X-Device-ID`
@@ -97,43 +101,46 @@ enum KilroySchema {
         }
         db.add(function: digest)
         defer { db.remove(function: digest) }
-        try db.execute(sql: """
-            ALTER TABLE kilroys RENAME COLUMN device_id TO owner;
-            UPDATE kilroys SET owner = kilroy_legacy_digest(owner);
-            DROP INDEX kilroys_device;
-            CREATE INDEX kilroys_owner ON kilroys(owner);
+        try db.execute(
+            sql: """
+                ALTER TABLE kilroys RENAME COLUMN device_id TO owner;
+                UPDATE kilroys SET owner = kilroy_legacy_digest(owner);
+                DROP INDEX kilroys_device;
+                CREATE INDEX kilroys_owner ON kilroys(owner);
 
-            ALTER TABLE images RENAME COLUMN uploader_device_id TO uploader;
-            UPDATE images SET uploader = kilroy_legacy_digest(uploader);
-            CREATE INDEX images_uploaded ON images(uploaded_at);
+                ALTER TABLE images RENAME COLUMN uploader_device_id TO uploader;
+                UPDATE images SET uploader = kilroy_legacy_digest(uploader);
+                CREATE INDEX images_uploaded ON images(uploaded_at);
 
-            ALTER TABLE reports RENAME COLUMN device_id TO reporter;
-            UPDATE reports SET reporter = kilroy_legacy_digest(reporter);
-            CREATE INDEX reports_reporter ON reports(reporter);
+                ALTER TABLE reports RENAME COLUMN device_id TO reporter;
+                UPDATE reports SET reporter = kilroy_legacy_digest(reporter);
+                CREATE INDEX reports_reporter ON reports(reporter);
 
-            ALTER TABLE device_drops RENAME COLUMN device_id TO owner;
-            UPDATE device_drops SET owner = kilroy_legacy_digest(owner);
-            """)
+                ALTER TABLE device_drops RENAME COLUMN device_id TO owner;
+                UPDATE device_drops SET owner = kilroy_legacy_digest(owner);
+                """)
 
         // upload_log — one row per new image accepted, for the per-device upload quota. Rows
         // older than the quota's window are pruned as new uploads come in.
-        try db.execute(sql: """
-            CREATE TABLE upload_log (
-                owner BLOB NOT NULL,
-                uploaded_at REAL NOT NULL,
-                byte_count INTEGER NOT NULL
-            );
-            CREATE INDEX upload_log_owner ON upload_log(owner, uploaded_at);
-            CREATE INDEX upload_log_time ON upload_log(uploaded_at);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE upload_log (
+                    owner BLOB NOT NULL,
+                    uploaded_at REAL NOT NULL,
+                    byte_count INTEGER NOT NULL
+                );
+                CREATE INDEX upload_log_owner ON upload_log(owner, uploaded_at);
+                CREATE INDEX upload_log_time ON upload_log(uploaded_at);
+                """)
 
         // legacy_claims — legacy ids whose rows moved to a credential; the first claim wins.
-        try db.execute(sql: """
-            CREATE TABLE legacy_claims (
-                legacy BLOB PRIMARY KEY NOT NULL,
-                claimed_by BLOB NOT NULL,
-                claimed_at REAL NOT NULL
-            ) WITHOUT ROWID;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE legacy_claims (
+                    legacy BLOB PRIMARY KEY NOT NULL,
+                    claimed_by BLOB NOT NULL,
+                    claimed_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                """)
     }
 }

@@ -1,5 +1,5 @@
-public import Geo
 import GRDB
+public import Geo
 
 extension SQLiteKilroyStore {
     /// Near query in one read transaction:
@@ -39,10 +39,11 @@ extension SQLiteKilroyStore {
     static func circle(
         _ db: Database, center: Coordinate, radius: Double, owner wanted: DeviceDigest?
     ) throws -> [(rowID: Int64, candidate: KilroyCandidate)] {
-        let scan = try db.cachedStatement(sql: """
-            SELECT rowid, id, latitude, longitude, hidden, owner FROM kilroys INDEXED BY kilroys_near
-            WHERE geohash >= ? AND geohash < ?
-            """)
+        let scan = try db.cachedStatement(
+            sql: """
+                SELECT rowid, id, latitude, longitude, hidden, owner FROM kilroys INDEXED BY kilroys_near
+                WHERE geohash >= ? AND geohash < ?
+                """)
         var inCircle: [(rowID: Int64, candidate: KilroyCandidate)] = []
         for range in try KilroyGeoIndex.ranges(center: center, radius: radius) {
             let rows = try Row.fetchCursor(scan, arguments: [range.start, range.end])

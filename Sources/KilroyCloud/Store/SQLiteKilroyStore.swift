@@ -1,6 +1,6 @@
 public import Foundation
-public import Geo
 import GRDB
+public import Geo
 import SQLiteStorage
 public import Storage
 
@@ -148,8 +148,9 @@ public struct SQLiteKilroyStore: KilroyServerStore {
             guard let record = try Self.fetchKilroy(db, id: id) else { return .notFound }
             guard record.owner == owner else { return .notOwner }
             try db.execute(sql: "DELETE FROM kilroys WHERE id = ?", arguments: [id])
-            let stillUsed = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM kilroys WHERE image_id = ?)", arguments: [record.imageID]) ?? true
+            let stillUsed =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM kilroys WHERE image_id = ?)", arguments: [record.imageID]) ?? true
             guard !stillUsed else { return .deleted(orphanedImageID: nil) }
             try db.execute(sql: "DELETE FROM images WHERE id = ?", arguments: [record.imageID])
             return .deleted(orphanedImageID: record.imageID)
@@ -227,13 +228,14 @@ public struct SQLiteKilroyStore: KilroyServerStore {
             {
                 return claimedBy == claimant ? .claimed(kilroyCount: 0) : .claimedByAnother
             }
-            let owned = try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM kilroys WHERE owner = ?1) OR EXISTS (SELECT 1 FROM device_drops WHERE owner = ?1)
-                    OR EXISTS (SELECT 1 FROM images WHERE uploader = ?1) OR EXISTS (SELECT 1 FROM reports WHERE reporter = ?1)
-                    """,
-                arguments: [legacy]) ?? false
+            let owned =
+                try Bool.fetchOne(
+                    db,
+                    sql: """
+                        SELECT EXISTS (SELECT 1 FROM kilroys WHERE owner = ?1) OR EXISTS (SELECT 1 FROM device_drops WHERE owner = ?1)
+                        OR EXISTS (SELECT 1 FROM images WHERE uploader = ?1) OR EXISTS (SELECT 1 FROM reports WHERE reporter = ?1)
+                        """,
+                    arguments: [legacy]) ?? false
             guard owned else { return .notFound }
             try db.execute(sql: "UPDATE kilroys SET owner = ? WHERE owner = ?", arguments: [claimant, legacy])
             let moved = db.changesCount
@@ -249,10 +251,11 @@ public struct SQLiteKilroyStore: KilroyServerStore {
                     DELETE FROM reports WHERE reporter = ?1 AND kilroy_id IN (SELECT id FROM kilroys WHERE owner = ?1)
                     """,
                 arguments: [claimant])
-            try db.execute(sql: """
-                UPDATE kilroys SET report_count = (SELECT COUNT(*) FROM reports WHERE reports.kilroy_id = kilroys.id)
-                WHERE report_count <> (SELECT COUNT(*) FROM reports WHERE reports.kilroy_id = kilroys.id)
-                """)
+            try db.execute(
+                sql: """
+                    UPDATE kilroys SET report_count = (SELECT COUNT(*) FROM reports WHERE reports.kilroy_id = kilroys.id)
+                    WHERE report_count <> (SELECT COUNT(*) FROM reports WHERE reports.kilroy_id = kilroys.id)
+                    """)
             try db.execute(
                 sql: """
                     INSERT INTO device_drops (owner, drop_count)
@@ -276,21 +279,23 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         }
         let imageExists = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM images WHERE id = ?)")
         guard try Bool.fetchOne(imageExists, arguments: [kilroy.imageID]) == true else { return .imageMissing }
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO kilroys (id, owner, latitude, longitude, geohash, image_id, place_name, place_address,
-                                 comment, created_at, received_at, report_count, hidden)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO kilroys (id, owner, latitude, longitude, geohash, image_id, place_name, place_address,
+                                     comment, created_at, received_at, report_count, hidden)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         try insert.execute(arguments: [
             kilroy.id, kilroy.owner, kilroy.coordinate.latitude, kilroy.coordinate.longitude, kilroy.geohash,
             kilroy.imageID, kilroy.placeName, kilroy.placeAddress, kilroy.comment,
             kilroy.createdAt.timeIntervalSince1970, kilroy.receivedAt.timeIntervalSince1970,
             kilroy.reportCount, kilroy.isHidden,
         ])
-        let count = try db.cachedStatement(sql: """
-            INSERT INTO device_drops (owner, drop_count) VALUES (?, 1)
-            ON CONFLICT(owner) DO UPDATE SET drop_count = drop_count + 1
-            """)
+        let count = try db.cachedStatement(
+            sql: """
+                INSERT INTO device_drops (owner, drop_count) VALUES (?, 1)
+                ON CONFLICT(owner) DO UPDATE SET drop_count = drop_count + 1
+                """)
         try count.execute(arguments: [kilroy.owner])
         return .created(kilroy)
     }
@@ -340,8 +345,9 @@ public struct SQLiteKilroyStore: KilroyServerStore {
     }
 
     private static func fetchImage(_ db: Database, id: String) throws -> StoredImageRecord? {
-        guard let row = try Row.fetchOne(
-            db, sql: "SELECT format, byte_count, uploader, uploaded_at FROM images WHERE id = ?", arguments: [id])
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT format, byte_count, uploader, uploaded_at FROM images WHERE id = ?", arguments: [id])
         else { return nil }
         guard let format = ImageFormat(rawValue: try row.decode(String.self, atIndex: 0)) else {
             throw KilroyServerStoreError.corruptRow(table: "images", id: id)

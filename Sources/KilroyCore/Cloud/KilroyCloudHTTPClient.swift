@@ -5,6 +5,7 @@ public import KilroyAPI
 public import OpenAPIRuntime
 import OpenAPIURLSession
 import Storage
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -56,9 +57,13 @@ public struct KilroyCloudHTTPClient: KilroyCloudClient {
         let output = try await call { try await client.uploadImage(body: payload) }
         switch output {
         case .created(let response):
-            switch response.body { case .json(let image): return image.id }
+            switch response.body {
+            case .json(let image): return image.id
+            }
         case .ok(let response):
-            switch response.body { case .json(let image): return image.id }
+            switch response.body {
+            case .json(let image): return image.id
+            }
         case .badRequest(let response): throw Self.failure(400, response.apiError)
         case .unauthorized(let response): throw Self.failure(401, response.apiError)
         case .contentTooLarge(let response): throw Self.failure(413, response.apiError)
@@ -82,9 +87,13 @@ public struct KilroyCloudHTTPClient: KilroyCloudClient {
         let output = try await call { try await client.createKilroy(body: .json(body)) }
         switch output {
         case .created(let response):
-            switch response.body { case .json(let kilroy): return cloudKilroy(kilroy) }
+            switch response.body {
+            case .json(let kilroy): return cloudKilroy(kilroy)
+            }
         case .ok(let response):
-            switch response.body { case .json(let kilroy): return cloudKilroy(kilroy) }
+            switch response.body {
+            case .json(let kilroy): return cloudKilroy(kilroy)
+            }
         case .badRequest(let response): throw Self.failure(400, response.apiError)
         case .unauthorized(let response): throw Self.failure(401, response.apiError)
         case .conflict(let response): throw Self.failure(409, response.apiError)
@@ -123,7 +132,9 @@ public struct KilroyCloudHTTPClient: KilroyCloudClient {
         }
         switch output {
         case .ok(let response):
-            switch response.body { case .json(let kilroy): return cloudKilroy(kilroy) }
+            switch response.body {
+            case .json(let kilroy): return cloudKilroy(kilroy)
+            }
         case .badRequest(let response): throw Self.failure(400, response.apiError)
         case .unauthorized(let response): throw Self.failure(401, response.apiError)
         case .notFound(let response): throw Self.failure(404, response.apiError)
@@ -174,7 +185,9 @@ public struct KilroyCloudHTTPClient: KilroyCloudClient {
         }
         switch output {
         case .ok(let response):
-            switch response.body { case .json(let result): return Int(result.kilroyCount) }
+            switch response.body {
+            case .json(let result): return Int(result.kilroyCount)
+            }
         case .badRequest(let response): throw Self.failure(400, response.apiError)
         case .unauthorized(let response): throw Self.failure(401, response.apiError)
         case .notFound(let response): throw Self.failure(404, response.apiError)
@@ -258,33 +271,65 @@ public struct KilroyCloudHTTPClient: KilroyCloudClient {
 // The generated error responses all carry the API's `Error` body; these read it out.
 
 extension Components.Responses.BadRequest {
-    var apiError: Components.Schemas._Error { switch body { case .json(let error): error } }
+    var apiError: Components.Schemas._Error {
+        switch body {
+        case .json(let error): error
+        }
+    }
 }
 
 extension Components.Responses.Unauthorized {
-    var apiError: Components.Schemas._Error { switch body { case .json(let error): error } }
+    var apiError: Components.Schemas._Error {
+        switch body {
+        case .json(let error): error
+        }
+    }
 }
 
 extension Components.Responses.Forbidden {
-    var apiError: Components.Schemas._Error { switch body { case .json(let error): error } }
+    var apiError: Components.Schemas._Error {
+        switch body {
+        case .json(let error): error
+        }
+    }
 }
 
 extension Components.Responses.NotFound {
-    var apiError: Components.Schemas._Error { switch body { case .json(let error): error } }
+    var apiError: Components.Schemas._Error {
+        switch body {
+        case .json(let error): error
+        }
+    }
 }
 
 extension Components.Responses.Conflict {
-    var apiError: Components.Schemas._Error { switch body { case .json(let error): error } }
+    var apiError: Components.Schemas._Error {
+        switch body {
+        case .json(let error): error
+        }
+    }
 }
 
 extension Components.Responses.TooLarge {
-    var apiError: Components.Schemas._Error { switch body { case .json(let error): error } }
+    var apiError: Components.Schemas._Error {
+        switch body {
+        case .json(let error): error
+        }
+    }
 }
 
 extension Components.Responses.UnsupportedMediaType {
-    var apiError: Components.Schemas._Error { switch body { case .json(let error): error } }
+    var apiError: Components.Schemas._Error {
+        switch body {
+        case .json(let error): error
+        }
+    }
 }
 
 extension Components.Responses.TooManyRequests {
-    var apiError: Components.Schemas._Error { switch body { case .json(let error): error } }
+    var apiError: Components.Schemas._Error {
+        switch body {
+        case .json(let error): error
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -25,7 +26,7 @@ enum NetworkFailure {
             return reason(underlying)
         }
         // An error of our own or a library's that describes itself for people.
-        if let described = (error as? LocalizedError)?.errorDescription, !described.isEmpty {
+        if let described = (error as? any LocalizedError)?.errorDescription, !described.isEmpty {
             return oneLine(described)
         }
         return "network error"

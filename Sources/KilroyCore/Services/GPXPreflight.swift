@@ -1,4 +1,5 @@
 import Foundation
+
 /// GPX's own rules, checked on the bytes before the XML reader sees them: a GPX file is UTF-8
 /// (the GPX 1.1 schema's files are, and every tracker writes it), declares no other encoding,
 /// and needs no DOCTYPE and no empty processing instruction.

@@ -105,11 +105,12 @@ public struct GPXTrack: Hashable, Sendable {
         do {
             coordinate = try Coordinate(latitude: latitude, longitude: longitude)
         } catch {
-            let reason = switch error {
-            case .invalidLatitude: "lat \(latitude) is outside -90...90"
-            case .invalidLongitude: "lon \(longitude) is outside -180...180"
-            case .invertedLatitudes, .invalidRadius: error.errorDescription ?? "invalid coordinate"
-            }
+            let reason =
+                switch error {
+                case .invalidLatitude: "lat \(latitude) is outside -90...90"
+                case .invalidLongitude: "lon \(longitude) is outside -180...180"
+                case .invertedLatitudes, .invalidRadius: error.errorDescription ?? "invalid coordinate"
+                }
             throw .invalidCoordinate(line: line, reason: reason)
         }
         var time: Date?

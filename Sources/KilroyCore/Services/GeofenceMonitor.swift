@@ -127,9 +127,10 @@ public struct GeofenceMonitor: Sendable {
         } else {
             refreshRadius = configuration.defaultRefreshRadius
         }
-        monitoredRegions = watched.map {
-            MonitoredRegion(kind: .memory($0.target.id), center: $0.target.center, radius: $0.target.radius)
-        } + [MonitoredRegion(kind: .refresh, center: position, radius: refreshRadius)]
+        monitoredRegions =
+            watched.map {
+                MonitoredRegion(kind: .memory($0.target.id), center: $0.target.center, radius: $0.target.radius)
+            } + [MonitoredRegion(kind: .refresh, center: position, radius: refreshRadius)]
     }
 
     private func distance(_ position: Coordinate, _ target: GeofenceTarget) -> Double {

@@ -1,6 +1,7 @@
 public import Foundation
 public import KilroyAPI
 import Storage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -77,15 +78,16 @@ public enum DeviceCredential {
 
     /// Whether `id` has the shape of a pre-credential device id: 8 to 64 of A-Z, a-z, 0-9, `-`, `_`.
     public static func isValidLegacyID(_ id: String) -> Bool {
-        (8...64).contains(id.utf8.count) && id.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                true
-            default:
-                false
+        (8...64).contains(id.utf8.count)
+            && id.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    true
+                default:
+                    false
+                }
             }
-        }
     }
 
     private static func read(_ url: URL) throws(KilroyStoreError) -> DeviceToken? {

@@ -53,10 +53,11 @@ enum MemoryValidation {
             return CharacterSet.controlCharacters.contains(scalar) && !(allowsNewlines && isNewline)
         }
         guard !forbidden else {
-            throw .invalidField(FieldIssue(
-                field,
-                allowsNewlines ? "must not contain control characters" : "must be one line without control characters"
-            ))
+            throw .invalidField(
+                FieldIssue(
+                    field,
+                    allowsNewlines ? "must not contain control characters" : "must be one line without control characters"
+                ))
         }
         return valid
     }

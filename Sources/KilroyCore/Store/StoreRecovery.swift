@@ -134,7 +134,7 @@ public enum StoreRecovery {
             throw .file(.readFailed(path: url.path, reason: error.localizedDescription))
         }
         guard attributes[.type] as? FileAttributeType == .typeRegular,
-              let modified = attributes[.modificationDate] as? Date
+            let modified = attributes[.modificationDate] as? Date
         else { return false }
         return modified < cutoff
     }

@@ -64,7 +64,8 @@ public actor UploadQueue {
     public func memoryDeleted(_ id: UUID) throws(KilroyStoreError) -> Bool {
         var contents = try load()
         let queued = contents.items.first { $0.memoryID == id }
-        let mayExist = contents.uploaded.contains(key(id)) || inFlight.contains(id) || queued.map { $0.attempts > 0 || $0.operation == .delete } == true
+        let mayExist =
+            contents.uploaded.contains(key(id)) || inFlight.contains(id) || queued.map { $0.attempts > 0 || $0.operation == .delete } == true
         contents.items.removeAll { $0.memoryID == id }
         if mayExist {
             let time = now()

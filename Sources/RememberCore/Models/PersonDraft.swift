@@ -30,7 +30,8 @@ public struct PersonDraft: Sendable {
     public func validated() throws(RememberError) -> PersonDraft {
         var draft = self
         guard let name = Self.nameValidator.validate(Self.foldingSpaces(name)) else {
-            let reason = name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            let reason =
+                name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
                 ? "Please enter a name." : "must be at most \(Self.nameValidator.max) characters"
             throw .invalidField(FieldIssue(.name, reason))
         }

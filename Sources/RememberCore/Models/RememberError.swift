@@ -49,10 +49,11 @@ public enum RememberError: LocalizedError, Equatable, Sendable {
         case .storeFailed(let reason):
             return "The people store failed: \(reason)"
         case .reviewBeforeEarliest(let reviewedAt, let earliest, let limit):
-            let what = switch limit {
-            case .added: "before this person was added"
-            case .lastReview: "before their last review"
-            }
+            let what =
+                switch limit {
+                case .added: "before this person was added"
+                case .lastReview: "before their last review"
+                }
             return "review time: \(reviewedAt.formatted(.iso8601)) is \(what) (\(earliest.formatted(.iso8601))); "
                 + "give a time at or after that."
         }

@@ -91,10 +91,10 @@ public struct AnswerMatcher: Sendable {
     /// changes whose name it is.
     private static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x27, 0x60, 0xB4, 0x2BC, 0x2018, 0x2019, 0x2032: true // apostrophes and look-alikes
-        case 0x2E, 0x2024, 0x3002, 0xFF0E: true // periods
-        case 0x2D, 0xAD, 0x2010...0x2015, 0x2212, 0xFE63, 0xFF0D: true // hyphens and dashes
-        case 0x200B, 0x2060, 0xFEFF: true // zero-width space, word joiner, byte-order mark
+        case 0x27, 0x60, 0xB4, 0x2BC, 0x2018, 0x2019, 0x2032: true  // apostrophes and look-alikes
+        case 0x2E, 0x2024, 0x3002, 0xFF0E: true  // periods
+        case 0x2D, 0xAD, 0x2010...0x2015, 0x2212, 0xFE63, 0xFF0D: true  // hyphens and dashes
+        case 0x200B, 0x2060, 0xFEFF: true  // zero-width space, word joiner, byte-order mark
         default: false
         }
     }

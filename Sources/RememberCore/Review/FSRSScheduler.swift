@@ -121,13 +121,15 @@ public struct FSRSScheduler: Scheduler {
     private func recallStability(_ stability: Double, difficulty: Double, retrievability: Double, grade: Int) -> Double {
         let hardPenalty = grade == 2 ? w[15] : 1
         let easyBonus = grade == 4 ? w[16] : 1
-        let growth = exp(w[8]) * (11 - difficulty) * pow(stability, -w[9])
+        let growth =
+            exp(w[8]) * (11 - difficulty) * pow(stability, -w[9])
             * (exp((1 - retrievability) * w[10]) - 1) * hardPenalty * easyBonus
         return stability * (1 + growth)
     }
 
     private func forgetStability(_ stability: Double, difficulty: Double, retrievability: Double) -> Double {
-        let longTerm = w[11] * pow(difficulty, -w[12]) * (pow(stability + 1, w[13]) - 1)
+        let longTerm =
+            w[11] * pow(difficulty, -w[12]) * (pow(stability + 1, w[13]) - 1)
             * exp((1 - retrievability) * w[14])
         // A miss never leaves the memory more stable than a same-day miss would.
         let shortTerm = stability / exp(w[17] * w[18])
@@ -153,8 +155,8 @@ public struct FSRSScheduler: Scheduler {
 
         init?(_ state: ReviewState) {
             guard let stability = state.stability, stability.isFinite,
-                  let difficulty = state.difficulty, difficulty.isFinite,
-                  let lastReviewed = state.lastReviewed
+                let difficulty = state.difficulty, difficulty.isFinite,
+                let lastReviewed = state.lastReviewed
             else { return nil }
             self.stability = max(stability, FSRSScheduler.minimumStability)
             self.difficulty = FSRSScheduler.clampedDifficulty(difficulty)

@@ -1,5 +1,6 @@
 public import Foundation
 import Storage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -77,9 +78,11 @@ public struct FileService: Sendable {
     func removeAbandonedStagingFolders(now: @Sendable () -> Date = Date.init) {
         let current = now()
         let manager = FileManager.default
-        guard let entries = try? manager.contentsOfDirectory(
-            at: directory, includingPropertiesForKeys: [.contentModificationDateKey]
-        ) else { return }
+        guard
+            let entries = try? manager.contentsOfDirectory(
+                at: directory, includingPropertiesForKeys: [.contentModificationDateKey]
+            )
+        else { return }
         for entry in entries where entry.lastPathComponent.hasPrefix(".staging-") {
             let modified = (try? entry.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
             guard let modified, current.timeIntervalSince(modified) >= Self.abandonedStagingAge else { continue }

@@ -36,10 +36,11 @@ struct KeywordCollector: Sendable {
     }
 
     mutating func add(_ property: Property, _ value: String, at position: Int, isNegated: Bool, isCorrective: Bool, isWeak: Bool = false) {
-        observations.append(Observation(
-            property: property, value: value, position: position, order: observations.count,
-            isNegated: isNegated, isCorrective: isCorrective, isWeak: isWeak
-        ))
+        observations.append(
+            Observation(
+                property: property, value: value, position: position, order: observations.count,
+                isNegated: isNegated, isCorrective: isCorrective, isWeak: isWeak
+            ))
     }
 
     var keywords: PersonKeywords {
@@ -49,7 +50,7 @@ struct KeywordCollector: Sendable {
         for observation in ordered {
             switch observation.property {
             case .hairColor, .hairLength, .hairStyle, .eyewear, .facialHair, .height, .build, .approximateAge,
-                 .profession, .origin:
+                .profession, .origin:
                 singles[observation.property, default: Single()].apply(observation)
             case .accessory, .clothingColor, .interest:
                 lists[observation.property, default: List()].apply(observation)
@@ -91,11 +92,12 @@ struct KeywordCollector: Sendable {
                 }
                 return
             }
-            let replaces = if observation.isWeak {
-                isWeak && observation.isCorrective
-            } else {
-                isWeak || observation.isCorrective
-            }
+            let replaces =
+                if observation.isWeak {
+                    isWeak && observation.isCorrective
+                } else {
+                    isWeak || observation.isCorrective
+                }
             if replaces {
                 value = observation.value
                 isWeak = observation.isWeak

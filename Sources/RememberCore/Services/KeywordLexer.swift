@@ -56,7 +56,8 @@ struct KeywordLexer: Sendable {
                 }
             case .decimalPoint:
                 // "1.85m", "1,000": a point between digits belongs to the number.
-                let isInNumber = index > scalars.startIndex && next < scalars.endIndex
+                let isInNumber =
+                    index > scalars.startIndex && next < scalars.endIndex
                     && Self.classify(scalars[scalars.index(before: index)]) == .digit && Self.classify(scalars[next]) == .digit
                 kind = isInNumber ? .digit : (scalar == "," ? .pause : .stop)
             case .mark, .digit, .apostrophe, .hyphen, .ampersand, .stop, .pause, .space:
@@ -102,7 +103,8 @@ struct KeywordLexer: Sendable {
             case UInt8(ascii: "&"): return .ampersand
             case UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: ":"), 0x0A, 0x0D: return .stop
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
-                 UInt8(ascii: "}"), UInt8(ascii: "/"): return .pause
+                UInt8(ascii: "}"), UInt8(ascii: "/"):
+                return .pause
             default: return .space
             }
         }
@@ -139,7 +141,8 @@ struct KeywordLexer: Sendable {
         let bytes = word.utf8
         let isJoiner = { (byte: UInt8) in byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-") }
         guard let first = bytes.firstIndex(where: { !isJoiner($0) }),
-              let last = bytes.lastIndex(where: { !isJoiner($0) }) else { return "" }
+            let last = bytes.lastIndex(where: { !isJoiner($0) })
+        else { return "" }
         // The last byte of a multi-byte character is not a boundary; the one after it is.
         return word[first..<bytes.index(after: last)]
     }
@@ -183,13 +186,14 @@ struct KeywordLexer: Sendable {
     private static func expandContraction(_ word: Substring, lower: String, into tokens: inout [KeywordToken]) {
         if lower.hasSuffix("n't") {
             let stem = String(lower.dropLast(3))
-            let verb = switch stem {
-            case "won": "will"
-            case "ca": "can"
-            case "ai": "is"
-            case "sha": "shall"
-            default: stem
-            }
+            let verb =
+                switch stem {
+                case "won": "will"
+                case "ca": "can"
+                case "ai": "is"
+                case "sha": "shall"
+                default: stem
+                }
             tokens.append(KeywordToken(word: verb))
             tokens.append(KeywordToken(word: "not"))
             return
@@ -213,13 +217,14 @@ struct KeywordLexer: Sendable {
             }
         case "re", "m", "ve", "ll", "d":
             tokens.append(KeywordToken(kind: .word, text: String(stem), lower: stemLower))
-            let verb = switch suffix {
-            case "re": "are"
-            case "m": "am"
-            case "ve": "have"
-            case "ll": "will"
-            default: "would"
-            }
+            let verb =
+                switch suffix {
+                case "re": "are"
+                case "m": "am"
+                case "ve": "have"
+                case "ll": "will"
+                default: "would"
+                }
             tokens.append(KeywordToken(word: verb))
         default:
             // "o'clock", "O'Brien", "6'2": an apostrophe inside a word, kept.

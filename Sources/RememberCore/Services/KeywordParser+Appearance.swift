@@ -41,9 +41,11 @@ extension KeywordParser {
         for index in 0..<text.count {
             guard text.hasRole(.garment, at: index) || text.hasRole(.wearing, at: index) else { continue }
             if text.hasRole(.garment, at: index) {
-                let described = modifiers(before: index, in: text, claimed: claimed, allowed: { word in
-                    KeywordVocabulary.colors[word] != nil || KeywordVocabulary.garmentModifiers.contains(word)
-                })
+                let described = modifiers(
+                    before: index, in: text, claimed: claimed,
+                    allowed: { word in
+                        KeywordVocabulary.colors[word] != nil || KeywordVocabulary.garmentModifiers.contains(word)
+                    })
                 for position in described {
                     claimed[position] = true
                     if let color = text.word(at: position).flatMap({ KeywordVocabulary.colors[$0] }) {
@@ -61,10 +63,12 @@ extension KeywordParser {
     func readOtherNounPhrases(in text: KeywordTranscript, claiming claimed: inout [Bool]) {
         for index in 0..<text.count {
             guard text.hasRole(.otherNoun, at: index) else { continue }
-            let described = modifiers(before: index, in: text, claimed: claimed, allowed: { word in
-                KeywordVocabulary.describingAdjectives.contains(word) || KeywordVocabulary.colors[word] != nil
-                    || KeywordVocabulary.hairColors[word] != nil
-            })
+            let described = modifiers(
+                before: index, in: text, claimed: claimed,
+                allowed: { word in
+                    KeywordVocabulary.describingAdjectives.contains(word) || KeywordVocabulary.colors[word] != nil
+                        || KeywordVocabulary.hairColors[word] != nil
+                })
             for position in described { claimed[position] = true }
         }
     }

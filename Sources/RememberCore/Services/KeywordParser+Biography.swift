@@ -10,7 +10,8 @@ extension KeywordParser {
                 addListedProfession(at: index, in: text, into: &collector)
             }
             guard text.hasRole(.professionCue, at: index), let word = text.word(at: index),
-                  !text.isAboutSomeoneElse(before: index) else { continue }
+                !text.isAboutSomeoneElse(before: index)
+            else { continue }
             if word == "as" && isAfterWorkVerb(index, in: text) {
                 addOpenProfession(from: index + 1, to: text.count, trigger: index, in: text, into: &collector)
             } else if Self.jobNouns.contains(word) && text.isWord(in: ["is", "was"], at: index + 1) {
@@ -136,7 +137,8 @@ extension KeywordParser {
                 let before = (max(0, index - 2)..<index).compactMap { text.word(at: $0) }
                 guard !before.contains(where: Self.notOriginBeforeFrom.contains) else { continue }
                 isWeak = false
-            case "in" where text.isWord(in: ["born", "raised"], at: index - 1)
+            case "in"
+            where text.isWord(in: ["born", "raised"], at: index - 1)
                 || (text.isWord("up", at: index - 1) && text.isWord(in: ["grew", "growing", "grown"], at: index - 2)):
                 isWeak = false
             case "in" where text.isWord(in: Self.residenceVerbs, at: index - 1):
@@ -175,7 +177,8 @@ extension KeywordParser {
     private func place(at start: Int, in text: KeywordTranscript) -> String? {
         guard text.isMixedCase else {
             // "the uk" is in the vocabulary; "the netherlands" is found as "netherlands".
-            return (KeywordPlaceVocabulary.places.match(in: text, at: start)
+            return
+                (KeywordPlaceVocabulary.places.match(in: text, at: start)
                 ?? (text.isWord("the", at: start) ? KeywordPlaceVocabulary.places.match(in: text, at: start + 1) : nil))?.value
         }
         var cursor = text.isWord("the", at: start) ? start + 1 : start
@@ -184,7 +187,8 @@ extension KeywordParser {
             if Self.isPlaceWord(token) {
                 words.append(token.text)
             } else if !words.isEmpty, Self.placeConnectors.contains(token.lower),
-                      let next = text.token(at: cursor + 1), Self.isPlaceWord(next) {
+                let next = text.token(at: cursor + 1), Self.isPlaceWord(next)
+            {
                 words.append(token.text)
             } else {
                 break
@@ -205,7 +209,8 @@ extension KeywordParser {
     func readInterests(in text: KeywordTranscript, into collector: inout KeywordCollector) {
         for index in 0..<text.count where text.hasRole(.interestCue, at: index) {
             guard let word = text.word(at: index), let token = text.token(at: index),
-                  !text.isAboutSomeoneElse(before: index) else { continue }
+                !text.isAboutSomeoneElse(before: index)
+            else { continue }
             guard let start = interestStart(at: index, word: word, in: text) else { continue }
             guard !token.isNegated else { continue }
             for (position, interest) in interests(from: start, in: text) {

@@ -112,7 +112,8 @@ extension KeywordParser {
             guard (3...8).contains(number.value) else { return nil }
             var inches = number.attachedInches ?? 0
             if number.attachedInches == nil, let following = Self.number(at: unitEnd, in: text),
-               following.attachedUnit.isEmpty || following.attachedUnit == "in", following.value < 12 {
+                following.attachedUnit.isEmpty || following.attachedUnit == "in", following.value < 12
+            {
                 inches = Int(following.value)
             }
             centimetres = (number.value * 12 + Double(inches)) * 2.54
@@ -136,7 +137,8 @@ extension KeywordParser {
         let next = number.attachedUnit.isEmpty ? text.word(at: number.end) : number.attachedUnit
         if let next, Self.ageUnits.contains(next) {
             // "she has a 5 year old", "her 5 year old": her child's age, not hers.
-            let isChildsAge = text.isWord(in: Self.possessives, at: index - 1)
+            let isChildsAge =
+                text.isWord(in: Self.possessives, at: index - 1)
                 || (text.isWord(in: ["a", "an"], at: index - 1) && text.isWord(in: ["has", "have", "had", "with"], at: index - 2))
             return isChildsAge ? nil : Self.ageGroup(years)
         }

@@ -115,11 +115,12 @@ struct KeywordTranscript: Sendable {
             case .correction:
                 appendMark(KeywordToken(kind: .correction, text: words.map(\.text).joined(separator: " "), lower: ""), to: &output)
             case .join:
-                output.append(KeywordToken(
-                    kind: .word,
-                    text: words.map(\.text).joined(separator: " "),
-                    lower: words.map(\.lower).joined(separator: " ")
-                ))
+                output.append(
+                    KeywordToken(
+                        kind: .word,
+                        text: words.map(\.text).joined(separator: " "),
+                        lower: words.map(\.lower).joined(separator: " ")
+                    ))
             }
             index += match.wordCount
         }
@@ -211,7 +212,8 @@ struct KeywordTranscript: Sendable {
                 let word = tokens[index].lower
                 let next = index + 1 < tokens.count ? tokens[index + 1].lower : ""
                 if Self.doubtWords.contains(word) || (word == "not" && Self.doubtAfterNot.contains(next))
-                    || (word == "no" && next == "idea") {
+                    || (word == "no" && next == "idea")
+                {
                     isDoubting = true
                 } else if word == "but" {
                     isDoubting = false
@@ -220,7 +222,8 @@ struct KeywordTranscript: Sendable {
                     isNegating = true
                     hasCoveredWord = false
                 } else if Self.negationBreakers.contains(word)
-                    || (hasCoveredWord && Self.negationEndingVerbs.contains(word)) {
+                    || (hasCoveredWord && Self.negationEndingVerbs.contains(word))
+                {
                     isNegating = false
                 }
                 // A correction covers its own clause: "actually she's blonde", not the next one.

@@ -276,10 +276,12 @@ public struct PersonService: PersonServiceProtocol {
 
     public func contexts() async throws(RememberError) -> [ContextUsage] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT MIN(context) AS name, COUNT(*) AS count FROM people
-                WHERE context IS NOT NULL GROUP BY context COLLATE NOCASE ORDER BY count DESC, name
-                """
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT MIN(context) AS name, COUNT(*) AS count FROM people
+                    WHERE context IS NOT NULL GROUP BY context COLLATE NOCASE ORDER BY count DESC, name
+                    """
             ).map { ContextUsage(name: $0["name"], count: $0["count"]) }
         }
     }

@@ -69,9 +69,11 @@ struct SVGWriter: Sendable {
         content(&body)
         let side = String(size)
         var xml = XMLWriter(declaration: true, indent: "")
-        xml.open("svg", [
-            ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(side) \(side)"), ("width", side), ("height", side),
-        ])
+        xml.open(
+            "svg",
+            [
+                ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(side) \(side)"), ("width", side), ("height", side),
+            ])
         for node in body.nodes {
             switch node {
             case .open(let name, let attributes): xml.open(name, attributes)

@@ -24,10 +24,11 @@ struct SketchColor: Sendable, Equatable {
     static let black = SketchColor(0x000000)
 
     var hex: String {
-        "#" + [red, green, blue].map { component in
-            let digits = String(component, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        "#"
+            + [red, green, blue].map { component in
+                let digits = String(component, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
     }
 
     /// Relative brightness in 0...1 (Rec. 601 weights), enough to choose between darker and lighter details.

@@ -46,7 +46,8 @@ struct SketchFeatures: Sendable {
 
         let style = keywords.hairStyle.map(Self.normalised).flatMap(Self.hairStyle(named:))
         hairStyle = style ?? .straight
-        hairLength = keywords.hairLength.map(Self.normalised).flatMap(Self.hairLength(named:))
+        hairLength =
+            keywords.hairLength.map(Self.normalised).flatMap(Self.hairLength(named:))
             ?? style.flatMap(Self.usualLength(of:))
             ?? seed.pick([.short, .medium], for: .hairLength)
 

@@ -46,9 +46,13 @@ struct SketchHair: Sendable {
         }
         switch features.hairStyle {
         case .straight: framing(layer, hairline: seedHairline, into: &svg)
-        case .wavy: framing(layer, hairline: seedHairline, into: &svg); waves(layer, into: &svg)
+        case .wavy:
+            framing(layer, hairline: seedHairline, into: &svg)
+            waves(layer, into: &svg)
         case .fringe: framing(layer, hairline: .fringe, into: &svg)
-        case .spiky: framing(layer, hairline: .natural, into: &svg); spikes(layer, into: &svg)
+        case .spiky:
+            framing(layer, hairline: .natural, into: &svg)
+            spikes(layer, into: &svg)
         case .bob: bob(layer, into: &svg)
         case .curly: curly(layer, into: &svg)
         case .afro: afro(layer, into: &svg)

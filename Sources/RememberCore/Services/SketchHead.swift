@@ -13,11 +13,12 @@ struct SketchHead: Sendable {
 
     /// Height is shown by framing: a tall person's head sits higher, a short person's lower.
     init(seed: SketchSeed, height: SketchFeatures.Height) {
-        let offset: Double = switch height {
-        case .tall: -8
-        case .average: 0
-        case .short: 8
-        }
+        let offset: Double =
+            switch height {
+            case .tall: -8
+            case .average: 0
+            case .short: 8
+            }
         centerX = 128
         centerY = 112 + offset
         radiusX = seed.pick([46, 48, 50, 52], for: .headWidth)

@@ -13,7 +13,8 @@ public struct SuppliedTranscriptService: TranscriptService {
     public init() {}
 
     public func transcribe(audioURL: URL) async -> Result<String, RememberError> {
-        let textURL = audioURL.pathExtension.lowercased() == "txt"
+        let textURL =
+            audioURL.pathExtension.lowercased() == "txt"
             ? audioURL : audioURL.deletingPathExtension().appendingPathExtension("txt")
         guard let data = FileManager.default.contents(atPath: textURL.path) else {
             return .failure(.transcriptionFailed)

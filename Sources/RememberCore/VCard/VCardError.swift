@@ -27,7 +27,8 @@ public enum VCardError: LocalizedError, Hashable, Sendable {
     public var errorDescription: String? {
         switch self {
         case .invalidUTF8(let firstBadLine):
-            return "The file is not UTF-8 text (see line \(firstBadLine)), so nothing was imported. Export the contacts again as vCard with UTF-8 encoding."
+            return
+                "The file is not UTF-8 text (see line \(firstBadLine)), so nothing was imported. Export the contacts again as vCard with UTF-8 encoding."
         case .contentOutsideCard:
             return "Text outside any BEGIN:VCARD … END:VCARD block was ignored. Check that the file is a vCard export."
         case .missingEnd:

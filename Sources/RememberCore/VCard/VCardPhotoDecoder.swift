@@ -10,13 +10,15 @@ enum VCardPhotoDecoder {
         let data: Data
         let mediaType: String?
         if value.count >= dataScheme.count,
-           zip(value.prefix(dataScheme.count), dataScheme).allSatisfy({ lowercased($0) == $1 }) {
+            zip(value.prefix(dataScheme.count), dataScheme).allSatisfy({ lowercased($0) == $1 })
+        {
             let uri = value.dropFirst(dataScheme.count)
             guard let comma = uri.firstIndex(of: VCardASCII.comma) else { throw .invalidPhotoData }
             let header = String(decoding: uri[..<comma], as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false)
             let payload = uri[(comma + 1)...]
             let isBase64 = header.dropFirst().contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "base64" }
-            data = isBase64
+            data =
+                isBase64
                 ? try decodedBase64(payload, maximumBytes: maximumBytes)
                 : try percentDecoded(payload, maximumBytes: maximumBytes)
             mediaType = header.first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
@@ -57,7 +59,7 @@ enum VCardPhotoDecoder {
         while index < bytes.endIndex {
             if bytes[index] == VCardASCII.percent {
                 guard index + 2 < bytes.endIndex, let high = VCardASCII.hexValue(bytes[index + 1]),
-                      let low = VCardASCII.hexValue(bytes[index + 2])
+                    let low = VCardASCII.hexValue(bytes[index + 2])
                 else { throw .invalidPhotoData }
                 output.append(high << 4 | low)
                 index += 3

@@ -9,7 +9,8 @@ enum VCardQuotedPrintable {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             if bytes[index] == VCardASCII.equals, index + 2 < bytes.endIndex,
-               let high = VCardASCII.hexValue(bytes[index + 1]), let low = VCardASCII.hexValue(bytes[index + 2]) {
+                let high = VCardASCII.hexValue(bytes[index + 1]), let low = VCardASCII.hexValue(bytes[index + 2])
+            {
                 let byte = high << 4 | low
                 if byte == VCardASCII.lineFeed, raw.last == VCardASCII.carriageReturn {
                     raw.removeLast()

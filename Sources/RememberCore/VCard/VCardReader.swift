@@ -91,7 +91,7 @@ public struct VCardReader: Sendable {
 
     private static func kind(of bytes: [UInt8]) -> LineKind {
         guard let first = bytes.firstIndex(where: { !VCardASCII.isWhitespace($0) }),
-              let last = bytes.lastIndex(where: { !VCardASCII.isWhitespace($0) })
+            let last = bytes.lastIndex(where: { !VCardASCII.isWhitespace($0) })
         else { return .blank }
         let trimmed = bytes[first...last]
         // Only short lines can be BEGIN/END, so a huge line is never copied into a String here.

@@ -8,7 +8,7 @@ enum VCardTimestamp {
     static func date(from text: String) -> Date? {
         let parts = text.trimmingCharacters(in: .whitespaces).uppercased().split(separator: "T", omittingEmptySubsequences: false)
         guard parts.count <= 2, let datePart = parts.first,
-              let (year, month, day) = parseDate(datePart)
+            let (year, month, day) = parseDate(datePart)
         else { return nil }
         var seconds = daysSinceEpoch(year: year, month: month, day: day) * 86_400
         var fraction = 0.0
@@ -42,8 +42,8 @@ enum VCardTimestamp {
     private static func parseDate(_ text: Substring) -> (year: Int, month: Int, day: Int)? {
         let digits = text.filter { $0 != "-" }
         guard digits.count == 8, let year = Int(digits.prefix(4)), let month = Int(digits.dropFirst(4).prefix(2)),
-              let day = Int(digits.suffix(2)), digits.allSatisfy(\.isASCIIDigit),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+            let day = Int(digits.suffix(2)), digits.allSatisfy(\.isASCIIDigit),
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         return (year, month, day)
     }
@@ -56,8 +56,8 @@ enum VCardTimestamp {
         } else if let signIndex = clock.lastIndex(where: { $0 == "+" || $0 == "-" }) {
             let zone = clock[clock.index(after: signIndex)...].filter { $0 != ":" }
             guard zone.count == 2 || zone.count == 4, zone.allSatisfy(\.isASCIIDigit),
-                  let hours = Int(zone.prefix(2)), let minutes = Int(zone.dropFirst(2).isEmpty ? "0" : zone.dropFirst(2)),
-                  hours < 24, minutes < 60
+                let hours = Int(zone.prefix(2)), let minutes = Int(zone.dropFirst(2).isEmpty ? "0" : zone.dropFirst(2)),
+                hours < 24, minutes < 60
             else { return nil }
             zoneOffset = (hours * 3_600 + minutes * 60) * (clock[signIndex] == "-" ? -1 : 1)
             clock = clock[..<signIndex]
@@ -66,16 +66,16 @@ enum VCardTimestamp {
         if let separator = clock.firstIndex(where: { $0 == "." || $0 == "," }) {
             let fractionDigits = clock[clock.index(after: separator)...]
             guard !fractionDigits.isEmpty, fractionDigits.count <= 9, fractionDigits.allSatisfy(\.isASCIIDigit),
-                  let value = Double("0." + fractionDigits)
+                let value = Double("0." + fractionDigits)
             else { return nil }
             fraction = value
             clock = clock[..<separator]
         }
         let digits = clock.filter { $0 != ":" }
         guard digits.count == 4 || digits.count == 6, digits.allSatisfy(\.isASCIIDigit),
-              let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).prefix(2)),
-              let seconds = Int(digits.count == 6 ? digits.suffix(2) : "0"),
-              hours < 24, minutes < 60, seconds <= 60
+            let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).prefix(2)),
+            let seconds = Int(digits.count == 6 ? digits.suffix(2) : "0"),
+            hours < 24, minutes < 60, seconds <= 60
         else { return nil }
         return (hours * 3_600 + minutes * 60 + seconds, fraction, zoneOffset)
     }

@@ -31,7 +31,8 @@ public struct VCardWriter: Sendable {
             "FN:" + VCardText.escaped(contact.formattedName),
             // family;given;additional;prefix;suffix — each part escaped, so a comma in one
             // ("Smith, Jr." never reaches here whole, but "O'Brien; Ó Briain" may) stays text.
-            "N:" + [contact.familyName, contact.givenName, nil, contact.honorificPrefix, contact.honorificSuffix]
+            "N:"
+                + [contact.familyName, contact.givenName, nil, contact.honorificPrefix, contact.honorificSuffix]
                 .map { VCardText.escaped($0 ?? "") }.joined(separator: ";"),
         ]
         if let note = contact.note, !note.isEmpty {

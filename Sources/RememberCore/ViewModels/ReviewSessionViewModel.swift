@@ -50,10 +50,11 @@ public final class ReviewSessionViewModel {
     public func submit(answer: String) async -> ReviewOutcome? {
         guard let card = current else { return nil }
         let verdict = matcher.verdict(answer: answer, name: card.person.name)
-        let rating: ReviewRating = switch verdict {
-        case .exact, .closeEnough: .good
-        case .wrong: .again
-        }
+        let rating: ReviewRating =
+            switch verdict {
+            case .exact, .closeEnough: .good
+            case .wrong: .again
+            }
         return await record(rating, verdict: verdict, answer: answer, for: card)
     }
 
@@ -61,10 +62,11 @@ public final class ReviewSessionViewModel {
     @discardableResult
     public func rate(_ rating: ReviewRating) async -> ReviewOutcome? {
         guard let card = current else { return nil }
-        let verdict: AnswerVerdict = switch rating {
-        case .again: .wrong
-        case .hard, .good, .easy: .exact
-        }
+        let verdict: AnswerVerdict =
+            switch rating {
+            case .again: .wrong
+            case .hard, .good, .easy: .exact
+            }
         return await record(rating, verdict: verdict, answer: nil, for: card)
     }
 

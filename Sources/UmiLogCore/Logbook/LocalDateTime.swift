@@ -53,7 +53,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         guard scalars.count >= 10, scalars[4] == UInt8(ascii: "-"), scalars[7] == UInt8(ascii: "-"),
             let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
         else { return nil }
-        var hour = 0, minute = 0, second = 0
+        var hour = 0
+        var minute = 0
+        var second = 0
         if scalars.count > 10 {
             guard scalars[10] == UInt8(ascii: "T") || scalars[10] == UInt8(ascii: " "),
                 let parsedHour = number(11..<13), scalars.count > 13, scalars[13] == UInt8(ascii: ":"),

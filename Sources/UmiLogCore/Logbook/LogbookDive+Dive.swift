@@ -70,7 +70,7 @@ extension LogbookDive {
                 Cylinder(
                     oxygenPercent: Double(dive.gas.oxygenPercent), startPressureBar: dive.startPressureBar,
                     endPressureBar: dive.endPressureBar
-                ),
+                )
             ]
         }
         self.init(

@@ -103,20 +103,23 @@ enum LogbookProfileCheck {
         let negative = samples.filter { $0.timeSeconds < 0 }.count
         var ordered = samples.filter { $0.timeSeconds >= 0 }
         if negative > 0 {
-            issues.append(LogbookIssue(
-                record: record, message: "\(Wording.counted(negative, "profile point")) with a time before the dive",
-                outcome: .partLeftOut
-            ))
+            issues.append(
+                LogbookIssue(
+                    record: record, message: "\(Wording.counted(negative, "profile point")) with a time before the dive",
+                    outcome: .partLeftOut
+                ))
         }
         let inOrder = longestRunInTimeOrder(ordered)
         if inOrder.count < ordered.count {
             let backwards = ordered.count - inOrder.count
             let first = firstOutOfOrder(ordered, keeping: inOrder)
-            issues.append(LogbookIssue(
-                record: record,
-                message: "\(Wording.counted(backwards, "profile point")) going back in time (first at \(first) s); the profile is kept in time order without them",
-                outcome: .partLeftOut
-            ))
+            issues.append(
+                LogbookIssue(
+                    record: record,
+                    message:
+                        "\(Wording.counted(backwards, "profile point")) going back in time (first at \(first) s); the profile is kept in time order without them",
+                    outcome: .partLeftOut
+                ))
             ordered = inOrder.map { ordered[$0] }
         }
         for value in AuxiliaryValue.allCases {
@@ -132,11 +135,13 @@ enum LogbookProfileCheck {
             }
             if let example {
                 let bounds = "\(Wording.number(value.range.lowerBound))…\(Wording.number(value.range.upperBound))\(value.unit)"
-                issues.append(LogbookIssue(
-                    record: record,
-                    message: "\(value.name) \(Wording.number(example))\(value.unit) is outside \(bounds) (in \(Wording.counted(dropped, "profile point")))",
-                    outcome: .valueDropped
-                ))
+                issues.append(
+                    LogbookIssue(
+                        record: record,
+                        message:
+                            "\(value.name) \(Wording.number(example))\(value.unit) is outside \(bounds) (in \(Wording.counted(dropped, "profile point")))",
+                        outcome: .valueDropped
+                    ))
             }
         }
         return (ordered, issues)

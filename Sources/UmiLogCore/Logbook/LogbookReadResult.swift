@@ -67,11 +67,12 @@ public struct LogbookIssue: Codable, Hashable, Sendable, CustomStringConvertible
 
     public var description: String {
         let place = line.map { "\(record) (line \($0))" } ?? record
-        let what = switch outcome {
-        case .skipped: "skipped"
-        case .valueDropped: "kept without this value"
-        case .partLeftOut: "left out"
-        }
+        let what =
+            switch outcome {
+            case .skipped: "skipped"
+            case .valueDropped: "kept without this value"
+            case .partLeftOut: "left out"
+            }
         return "\(place): \(message) — \(what)"
     }
 }

@@ -31,10 +31,10 @@ public enum SiteTag: String, Codable, CaseIterable, Hashable, Sendable, Comparab
     public var category: Category {
         switch self {
         case .sharks, .rays, .turtles, .dolphins, .whales, .whaleSharks, .mantas, .hammerheads, .octopus,
-             .nudibranchs, .macro, .pelagics, .reefFish, .schools:
+            .nudibranchs, .macro, .pelagics, .reefFish, .schools:
             .wildlife
         case .wreck, .reef, .wall, .drift, .cave, .cavern, .cenote, .pinnacle, .arch, .chimney, .canyon,
-             .sinkhole, .blueHole, .kelp, .seagrass:
+            .sinkhole, .blueHole, .kelp, .seagrass:
             .features
         case .current, .deep, .shallow, .night, .technical, .cold, .warm, .clear, .murky, .surge, .thermocline:
             .conditions

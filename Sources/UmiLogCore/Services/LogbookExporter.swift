@@ -30,10 +30,11 @@ public struct LogbookExporter: Sendable {
                 {
                     let site = try SiteRow.site(from: row)
                     seen.insert(siteID)
-                    sites.append(LogbookSite(
-                        key: site.id, name: site.name, coordinate: site.coordinate,
-                        country: site.country.isEmpty ? nil : site.country, notes: site.description.isEmpty ? nil : site.description
-                    ))
+                    sites.append(
+                        LogbookSite(
+                            key: site.id, name: site.name, coordinate: site.coordinate,
+                            country: site.country.isEmpty ? nil : site.country, notes: site.description.isEmpty ? nil : site.description
+                        ))
                 }
                 let samples = try DiveSampleRow.samples(of: logged.dive.id, db)
                 exported.append(LogbookDive(logged, siteKey: logged.dive.siteID, samples: samples, timeZone: timeZone))

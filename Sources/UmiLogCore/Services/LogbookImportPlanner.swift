@@ -127,12 +127,13 @@ struct LogbookImportPlanner {
         if !options.keepDuplicates,
             let original = try likelyDuplicate(start: start, of: dive, siteID: siteID, db)
         {
-            issues.append(LogbookIssue(
-                record: record,
-                message: "likely duplicate of \(original.label) \(original.inFile ? "earlier in the file" : "in your log") "
-                    + "(start, depth and duration nearly the same); import it anyway with --keep-duplicates",
-                outcome: .skipped
-            ))
+            issues.append(
+                LogbookIssue(
+                    record: record,
+                    message: "likely duplicate of \(original.label) \(original.inFile ? "earlier in the file" : "in your log") "
+                        + "(start, depth and duration nearly the same); import it anyway with --keep-duplicates",
+                    outcome: .skipped
+                ))
             return Planned(dive: dive, action: .likelyDuplicate(of: original.id), siteID: siteID)
         }
         issues += scratch

@@ -1,8 +1,8 @@
 import Crypto
 import DAGCBOR
 public import Foundation
-import Geo
 import GRDB
+import Geo
 import Logging
 import SQLiteStorage
 import Validation
@@ -373,7 +373,8 @@ public struct LogbookImporter: Sendable {
         guard let coordinate = site.coordinate else { return nil }
         let box = try BoundingBox(center: coordinate, radius: siteMatchRadiusMeters)
         let candidates = try SiteRepository.candidates(in: box, db)
-        return candidates
+        return
+            candidates
             .filter { candidate in
                 guard let position = candidate.coordinate else { return false }
                 return folded(candidate.name) == folded(site.name)

@@ -56,25 +56,32 @@ public struct StatsService: Sendable {
     public func stats() async throws(UmiLogError) -> DiveStats {
         let timeZone = timeZone
         return try await database.read { db in
-            let totals = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*), MAX(max_depth_m), COUNT(DISTINCT site_id), COALESCE(SUM(bottom_time_s), 0) FROM dives
-                """)
+            let totals = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*), MAX(max_depth_m), COUNT(DISTINCT site_id), COALESCE(SUM(bottom_time_s), 0) FROM dives
+                    """)
             let species = try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT species_id) FROM sightings") ?? 0
-            let countries = try String.fetchAll(db, sql: """
-                SELECT DISTINCT sites.country FROM dives JOIN sites ON sites.id = dives.site_id
-                WHERE sites.country <> ''
-                ORDER BY sites.country COLLATE NOCASE
-                """)
+            let countries = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT sites.country FROM dives JOIN sites ON sites.id = dives.site_id
+                    WHERE sites.country <> ''
+                    ORDER BY sites.country COLLATE NOCASE
+                    """)
             var clubs: [DepthClub] = []
             for depth in Self.depthClubs {
-                let first = try Row.fetchOne(db, sql: """
-                    SELECT id, start_time FROM dives WHERE max_depth_m >= ? ORDER BY start_time, id LIMIT 1
-                    """, arguments: [depth])
-                clubs.append(DepthClub(
-                    depthMeters: depth, reached: first != nil,
-                    firstDiveID: first.flatMap { UUID(uuidString: $0[0]) },
-                    firstReachedAt: first.map { Date(timeIntervalSince1970: $0[1]) }
-                ))
+                let first = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT id, start_time FROM dives WHERE max_depth_m >= ? ORDER BY start_time, id LIMIT 1
+                        """, arguments: [depth])
+                clubs.append(
+                    DepthClub(
+                        depthMeters: depth, reached: first != nil,
+                        firstDiveID: first.flatMap { UUID(uuidString: $0[0]) },
+                        firstReachedAt: first.map { Date(timeIntervalSince1970: $0[1]) }
+                    ))
             }
             let starts = try Double.fetchAll(db, sql: "SELECT start_time FROM dives ORDER BY start_time")
                 .map(Date.init(timeIntervalSince1970:))

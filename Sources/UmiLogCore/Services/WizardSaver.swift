@@ -35,7 +35,8 @@ public struct WizardSaver: Sendable {
         let (dive, sightings) = try draft.validated(id: id, createdAt: existing.dive.createdAt, updatedAt: now)
         try await dives.update(dive, sightings: sightings)
         logger.info("dive updated", metadata: ["dive": "\(dive.id)", "site": "\(dive.siteID ?? "-")"])
-        let sites = existing.dive.siteID == dive.siteID
+        let sites =
+            existing.dive.siteID == dive.siteID
             ? [dive.siteID].compactMap { $0 } : [existing.dive.siteID, dive.siteID].compactMap { $0 }
         await events.publish(DiveLogChange(kind: .updated, diveID: dive.id, siteIDs: sites))
         return LoggedDive(dive: dive, sightings: sightings)

@@ -73,9 +73,11 @@ public struct DiveRepository: Sendable {
     public func update(_ dive: Dive, sightings: [Sighting]) async throws(UmiLogError) {
         try await database.write { db in
             try Self.checkReferences(dive, sightings, db)
-            guard let existing = try Row.fetchOne(
-                db, sql: "SELECT site_id FROM dives WHERE id = ?", arguments: [DiveRow.key(dive.id)]
-            ) else {
+            guard
+                let existing = try Row.fetchOne(
+                    db, sql: "SELECT site_id FROM dives WHERE id = ?", arguments: [DiveRow.key(dive.id)]
+                )
+            else {
                 throw UmiLogError.diveNotFound(dive.id.uuidString.lowercased())
             }
             let oldSite: String? = existing[0]
@@ -90,9 +92,11 @@ public struct DiveRepository: Sendable {
     /// Deletes a dive with its sightings and tags; its site is settled again.
     public func delete(id: UUID, at date: Date) async throws(UmiLogError) {
         try await database.write { db in
-            guard let existing = try Row.fetchOne(
-                db, sql: "SELECT site_id FROM dives WHERE id = ?", arguments: [DiveRow.key(id)]
-            ) else {
+            guard
+                let existing = try Row.fetchOne(
+                    db, sql: "SELECT site_id FROM dives WHERE id = ?", arguments: [DiveRow.key(id)]
+                )
+            else {
                 throw UmiLogError.diveNotFound(id.uuidString.lowercased())
             }
             let site: String? = existing[0]
@@ -104,9 +108,11 @@ public struct DiveRepository: Sendable {
 
     public func fetch(id: UUID) async throws(UmiLogError) -> LoggedDive? {
         try await database.read { db in
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT \(DiveRow.selection) FROM dives WHERE id = ?", arguments: [DiveRow.key(id)]
-            ) else { return nil }
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT \(DiveRow.selection) FROM dives WHERE id = ?", arguments: [DiveRow.key(id)]
+                )
+            else { return nil }
             let dive = try DiveRow.dive(from: row)
             return LoggedDive(dive: dive, sightings: try Self.sightings(of: dive.id, db))
         }
@@ -163,14 +169,16 @@ public struct DiveRepository: Sendable {
     /// The latest dive at `siteID` that started before `date`, for QuickLog to copy.
     public func previousDive(at siteID: String, before date: Date) async throws(UmiLogError) -> LoggedDive? {
         try await database.read { db in
-            guard let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT \(DiveRow.selection) FROM dives WHERE site_id = ? AND start_time < ?
-                    ORDER BY start_time DESC, id LIMIT 1
-                    """,
-                arguments: [siteID, date.timeIntervalSince1970]
-            ) else { return nil }
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT \(DiveRow.selection) FROM dives WHERE site_id = ? AND start_time < ?
+                        ORDER BY start_time DESC, id LIMIT 1
+                        """,
+                    arguments: [siteID, date.timeIntervalSince1970]
+                )
+            else { return nil }
             let dive = try DiveRow.dive(from: row)
             return LoggedDive(dive: dive, sightings: try Self.sightings(of: dive.id, db))
         }

@@ -67,32 +67,34 @@ enum DiveRow {
     /// Inserts or replaces the dive row and its tags.
     static func upsert(_ dive: Dive, _ db: Database) throws {
         let details = dive.details
-        try db.cachedStatement(sql: """
-            INSERT INTO dives (id, site_id, start_time, max_depth_m, average_depth_m, bottom_time_s, water_temperature_c,
-                visibility_m, current, oxygen_percent, start_pressure_bar, end_pressure_bar, buddy, notes, rating,
-                created_at, updated_at, number, divemaster, suit, air_temperature_c, visibility_rating, mode, cylinders,
-                weights, surface_pressure_bar, salinity_g_per_l, dive_computer)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET site_id = excluded.site_id, start_time = excluded.start_time,
-                max_depth_m = excluded.max_depth_m, average_depth_m = excluded.average_depth_m,
-                bottom_time_s = excluded.bottom_time_s, water_temperature_c = excluded.water_temperature_c,
-                visibility_m = excluded.visibility_m, current = excluded.current,
-                oxygen_percent = excluded.oxygen_percent, start_pressure_bar = excluded.start_pressure_bar,
-                end_pressure_bar = excluded.end_pressure_bar, buddy = excluded.buddy, notes = excluded.notes,
-                rating = excluded.rating, updated_at = excluded.updated_at, number = excluded.number,
-                divemaster = excluded.divemaster, suit = excluded.suit, air_temperature_c = excluded.air_temperature_c,
-                visibility_rating = excluded.visibility_rating, mode = excluded.mode, cylinders = excluded.cylinders,
-                weights = excluded.weights, surface_pressure_bar = excluded.surface_pressure_bar,
-                salinity_g_per_l = excluded.salinity_g_per_l, dive_computer = excluded.dive_computer
-            """).execute(arguments: [
-                key(dive.id), dive.siteID, dive.startTime.timeIntervalSince1970, dive.maxDepthMeters,
-                dive.averageDepthMeters, dive.bottomTimeSeconds, dive.waterTemperatureCelsius, dive.visibilityMeters,
-                dive.current?.rawValue, dive.gas.oxygenPercent, dive.startPressureBar, dive.endPressureBar, dive.buddy,
-                dive.notes, dive.rating, dive.createdAt.timeIntervalSince1970, dive.updatedAt.timeIntervalSince1970,
-                details.number, details.divemaster, details.suit, details.airTemperatureCelsius, details.visibilityRating,
-                details.mode.rawValue, try jsonText(details.cylinders), try jsonText(details.weights),
-                details.surfacePressureBar, details.salinityGramsPerLiter, details.diveComputer,
-            ])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO dives (id, site_id, start_time, max_depth_m, average_depth_m, bottom_time_s, water_temperature_c,
+                    visibility_m, current, oxygen_percent, start_pressure_bar, end_pressure_bar, buddy, notes, rating,
+                    created_at, updated_at, number, divemaster, suit, air_temperature_c, visibility_rating, mode, cylinders,
+                    weights, surface_pressure_bar, salinity_g_per_l, dive_computer)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET site_id = excluded.site_id, start_time = excluded.start_time,
+                    max_depth_m = excluded.max_depth_m, average_depth_m = excluded.average_depth_m,
+                    bottom_time_s = excluded.bottom_time_s, water_temperature_c = excluded.water_temperature_c,
+                    visibility_m = excluded.visibility_m, current = excluded.current,
+                    oxygen_percent = excluded.oxygen_percent, start_pressure_bar = excluded.start_pressure_bar,
+                    end_pressure_bar = excluded.end_pressure_bar, buddy = excluded.buddy, notes = excluded.notes,
+                    rating = excluded.rating, updated_at = excluded.updated_at, number = excluded.number,
+                    divemaster = excluded.divemaster, suit = excluded.suit, air_temperature_c = excluded.air_temperature_c,
+                    visibility_rating = excluded.visibility_rating, mode = excluded.mode, cylinders = excluded.cylinders,
+                    weights = excluded.weights, surface_pressure_bar = excluded.surface_pressure_bar,
+                    salinity_g_per_l = excluded.salinity_g_per_l, dive_computer = excluded.dive_computer
+                """
+        ).execute(arguments: [
+            key(dive.id), dive.siteID, dive.startTime.timeIntervalSince1970, dive.maxDepthMeters,
+            dive.averageDepthMeters, dive.bottomTimeSeconds, dive.waterTemperatureCelsius, dive.visibilityMeters,
+            dive.current?.rawValue, dive.gas.oxygenPercent, dive.startPressureBar, dive.endPressureBar, dive.buddy,
+            dive.notes, dive.rating, dive.createdAt.timeIntervalSince1970, dive.updatedAt.timeIntervalSince1970,
+            details.number, details.divemaster, details.suit, details.airTemperatureCelsius, details.visibilityRating,
+            details.mode.rawValue, try jsonText(details.cylinders), try jsonText(details.weights),
+            details.surfacePressureBar, details.salinityGramsPerLiter, details.diveComputer,
+        ])
         try db.cachedStatement(sql: "DELETE FROM dive_tags WHERE dive_id = ?").execute(arguments: [key(dive.id)])
         let insertTag = try db.cachedStatement(sql: "INSERT OR IGNORE INTO dive_tags (dive_id, tag, position) VALUES (?, ?, ?)")
         for (position, tag) in dive.tags.enumerated() {
@@ -117,9 +119,10 @@ enum SightingRow {
     /// Replaces the dive's sightings with `sightings`, in order.
     static func replace(_ sightings: [Sighting], of diveID: UUID, _ db: Database) throws {
         try db.cachedStatement(sql: "DELETE FROM sightings WHERE dive_id = ?").execute(arguments: [DiveRow.key(diveID)])
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO sightings (id, dive_id, species_id, count, note, position) VALUES (?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO sightings (id, dive_id, species_id, count, note, position) VALUES (?, ?, ?, ?, ?, ?)
+                """)
         for (position, sighting) in sightings.enumerated() {
             try insert.execute(arguments: [
                 DiveRow.key(sighting.id), DiveRow.key(diveID), sighting.speciesID, sighting.count, sighting.note, position,

@@ -1,6 +1,6 @@
 public import Foundation
-public import Geo
 public import GRDB
+public import Geo
 import SQLiteStorage
 import Validation
 
@@ -178,10 +178,11 @@ public struct SiteRepository: Sendable {
         if spans.contains(where: { $0.lowerBound == -180 }) { spans.append(180...180) }
         var seen = Set<String>()
         var sites: [DiveSite] = []
-        let statement = try db.cachedStatement(sql: """
-            SELECT \(SiteRow.selection) FROM sites_rtree JOIN sites ON sites.num = sites_rtree.num
-            WHERE sites_rtree.max_lat >= ? AND sites_rtree.min_lat <= ? AND sites_rtree.max_lon >= ? AND sites_rtree.min_lon <= ?
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT \(SiteRow.selection) FROM sites_rtree JOIN sites ON sites.num = sites_rtree.num
+                WHERE sites_rtree.max_lat >= ? AND sites_rtree.min_lat <= ? AND sites_rtree.max_lon >= ? AND sites_rtree.min_lon <= ?
+                """)
         for span in spans {
             let rows = try Row.fetchCursor(statement, arguments: [box.south, box.north, span.lowerBound, span.upperBound])
             while let row = try rows.next() {
@@ -198,11 +199,13 @@ public struct SiteRepository: Sendable {
 /// Writes of `list_state`, shared by the site lists and the dive log.
 enum ListStateRow {
     static func set(_ status: SiteStatus, for siteID: String, at date: Date, _ db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO list_state (site_id, status, updated_at) VALUES (?, ?, ?)
-            ON CONFLICT(site_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at
-            WHERE list_state.status <> excluded.status
-            """).execute(arguments: [siteID, status.rawValue, date.timeIntervalSince1970])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO list_state (site_id, status, updated_at) VALUES (?, ?, ?)
+                ON CONFLICT(site_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at
+                WHERE list_state.status <> excluded.status
+                """
+        ).execute(arguments: [siteID, status.rawValue, date.timeIntervalSince1970])
     }
 
     /// After a dive is logged at the site: it becomes `logged`.

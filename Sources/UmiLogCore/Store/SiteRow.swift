@@ -1,6 +1,6 @@
 import Foundation
-import Geo
 import GRDB
+import Geo
 
 /// How a `DiveSite` maps to a `sites` row. Rows are read by column position (the order of
 /// `selection`), which is several times faster than by name on hot paths such as the viewport.
@@ -33,16 +33,18 @@ enum SiteRow {
     /// Inserts the site unless its id is taken; whether it was inserted.
     @discardableResult
     static func insert(_ site: DiveSite, _ db: Database) throws -> Bool {
-        try db.cachedStatement(sql: """
-            INSERT INTO sites (id, name, latitude, longitude, region, area, country, max_depth_m, typical_depth_m,
-                tags, entry, difficulty, description, source, license)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO NOTHING
-            """).execute(arguments: [
-                site.id, site.name, site.coordinate?.latitude, site.coordinate?.longitude, site.region, site.area,
-                site.country, site.maxDepthMeters, site.typicalDepthMeters, tagText(site.tags), site.entry.rawValue,
-                site.difficulty.rawValue, site.description, site.source, site.license,
-            ])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO sites (id, name, latitude, longitude, region, area, country, max_depth_m, typical_depth_m,
+                    tags, entry, difficulty, description, source, license)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO NOTHING
+                """
+        ).execute(arguments: [
+            site.id, site.name, site.coordinate?.latitude, site.coordinate?.longitude, site.region, site.area,
+            site.country, site.maxDepthMeters, site.typicalDepthMeters, tagText(site.tags), site.entry.rawValue,
+            site.difficulty.rawValue, site.description, site.source, site.license,
+        ])
         return db.changesCount > 0
     }
 

@@ -83,26 +83,33 @@ public struct SpeciesRepository: Sendable {
         let result = try await database.read { db in
             let counted: [Row]
             if let region {
-                counted = try Row.fetchAll(db, sql: """
-                    SELECT \(SpeciesRow.selection), COUNT(*) AS n
-                    FROM sightings JOIN dives ON dives.id = sightings.dive_id JOIN sites ON sites.id = dives.site_id
-                    JOIN species ON species.id = sightings.species_id
-                    WHERE sites.region = ?
-                    GROUP BY species.id ORDER BY n DESC, species.common_name COLLATE NOCASE, species.id LIMIT ?
-                    """, arguments: [region, limit])
+                counted = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT \(SpeciesRow.selection), COUNT(*) AS n
+                        FROM sightings JOIN dives ON dives.id = sightings.dive_id JOIN sites ON sites.id = dives.site_id
+                        JOIN species ON species.id = sightings.species_id
+                        WHERE sites.region = ?
+                        GROUP BY species.id ORDER BY n DESC, species.common_name COLLATE NOCASE, species.id LIMIT ?
+                        """, arguments: [region, limit])
             } else {
-                counted = try Row.fetchAll(db, sql: """
-                    SELECT \(SpeciesRow.selection), COUNT(*) AS n
-                    FROM sightings JOIN species ON species.id = sightings.species_id
-                    GROUP BY species.id ORDER BY n DESC, species.common_name COLLATE NOCASE, species.id LIMIT ?
-                    """, arguments: [limit])
+                counted = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT \(SpeciesRow.selection), COUNT(*) AS n
+                        FROM sightings JOIN species ON species.id = sightings.species_id
+                        GROUP BY species.id ORDER BY n DESC, species.common_name COLLATE NOCASE, species.id LIMIT ?
+                        """, arguments: [limit])
             }
             var result = try counted.map { SpeciesPopularity(species: try SpeciesRow.species(from: $0), sightings: $0[5]) }
             guard result.count < limit else { return result }
             let listed = Set(result.map(\.species.id))
-            let others = try Row.fetchAll(db, sql: """
-                SELECT \(SpeciesRow.selection) FROM species ORDER BY common_name COLLATE NOCASE, id
-                """).map(SpeciesRow.species(from:))
+            let others = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(SpeciesRow.selection) FROM species ORDER BY common_name COLLATE NOCASE, id
+                    """
+            ).map(SpeciesRow.species(from:))
                 .filter { !listed.contains($0.id) && (region.map($0.regions.contains) ?? true) }
             result += others.prefix(limit - result.count).map { SpeciesPopularity(species: $0, sightings: 0) }
             return result

@@ -19,13 +19,15 @@ enum SpeciesRow {
     /// Inserts the species unless its id is taken; whether it was inserted.
     @discardableResult
     static func insert(_ species: Species, _ db: Database) throws -> Bool {
-        try db.cachedStatement(sql: """
-            INSERT INTO species (id, common_name, scientific_name, category, regions) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO NOTHING
-            """).execute(arguments: [
-                species.id, species.commonName, species.scientificName, species.category.rawValue,
-                species.regions.joined(separator: "\n"),
-            ])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO species (id, common_name, scientific_name, category, regions) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO NOTHING
+                """
+        ).execute(arguments: [
+            species.id, species.commonName, species.scientificName, species.category.rawValue,
+            species.regions.joined(separator: "\n"),
+        ])
         return db.changesCount > 0
     }
 }

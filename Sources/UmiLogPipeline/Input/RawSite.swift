@@ -28,7 +28,9 @@ struct RawSite: Sendable {
     /// How many optional facts the record has: the tie-break "prefer the richer record" of
     /// de-duplication.
     var richness: Int {
-        [country != nil, maxDepthMeters != nil, visibilityMeters != nil, temperatureCelsius != nil,
-         description != nil, !tags.isEmpty].reduce(0) { $0 + ($1 ? 1 : 0) }
+        [
+            country != nil, maxDepthMeters != nil, visibilityMeters != nil, temperatureCelsius != nil,
+            description != nil, !tags.isEmpty,
+        ].reduce(0) { $0 + ($1 ? 1 : 0) }
     }
 }

@@ -85,7 +85,7 @@ struct FoldedText: Equatable, Sendable {
                 return
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
                 .letterNumber, .otherNumber:
-                if scalar.value == 0x02BC { return } // ʼ, a letter apostrophe
+                if scalar.value == 0x02BC { return }  // ʼ, a letter apostrophe
                 for byte in properties.lowercaseMapping.utf8 { emit(byte) }
             case .finalPunctuation, .initialPunctuation:
                 // ’ and ‘ are apostrophes in names; other quotes separate words.

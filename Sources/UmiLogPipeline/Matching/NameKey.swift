@@ -111,7 +111,7 @@ package struct NameKey: Sendable {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x0000_0100_0000_01B3
             }
-            hash = hash &* 0x0000_0100_0000_01B3 // the separator, a zero byte
+            hash = hash &* 0x0000_0100_0000_01B3  // the separator, a zero byte
         }
         return hash
     }
@@ -149,15 +149,20 @@ package struct NameKey: Sendable {
         ]
         for (short, full) in abbreviations { add(short, .word(Array(full.utf8))) }
         add("is", .trailingOnly(Array("island".utf8)))
-        let north = Array("north".utf8), south = Array("south".utf8), east = Array("east".utf8), west = Array("west".utf8)
+        let north = Array("north".utf8)
+        let south = Array("south".utf8)
+        let east = Array("east".utf8)
+        let west = Array("west".utf8)
         for (words, parts) in [
             (["n", "north"], [north]), (["s", "south"], [south]), (["e", "east"], [east]), (["w", "west"], [west]),
             (["ne"], [north, east]), (["nw"], [north, west]), (["se"], [south, east]), (["sw"], [south, west]),
         ] {
             for word in words { add(word, .compass(parts)) }
         }
-        let numerals = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv", "xvi",
-                        "xvii", "xviii", "xix", "xx"]
+        let numerals = [
+            "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv", "xvi",
+            "xvii", "xviii", "xix", "xx",
+        ]
         for (index, numeral) in numerals.enumerated() { add(numeral, .number(Array(String(index + 1).utf8))) }
         return table
     }()

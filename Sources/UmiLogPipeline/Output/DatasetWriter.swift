@@ -66,10 +66,11 @@ struct DatasetWriter {
             } catch {
                 throw .invalidTileBounds(region: tile.region, reason: error.errorDescription ?? "\(error)")
             }
-            manifestTiles.append(SiteTileManifest.Tile(
-                name: tile.region, file: tile.file, count: tile.count, compressedBytes: bytes.count,
-                uncompressedBytes: tile.json, bounds: bounds.bounds, center: bounds.center
-            ))
+            manifestTiles.append(
+                SiteTileManifest.Tile(
+                    name: tile.region, file: tile.file, count: tile.count, compressedBytes: bytes.count,
+                    uncompressedBytes: tile.json, bounds: bounds.bounds, center: bounds.center
+                ))
         }
         try removeStaleTiles(in: folder, keeping: Set(manifestTiles.map(\.file)))
 

@@ -39,15 +39,17 @@ struct StandardisationStage {
             var credits = CreditCache()
             for cluster in clusters[ranges[piece]] {
                 let origin = cluster.representative
-                let lineage = cluster.members.count == 1
+                let lineage =
+                    cluster.members.count == 1
                     ? [records[origin].sourceID] : cluster.members.map { records[$0].sourceID }.sorted()
                 guard records[origin].licence.isOpen else {
                     restricted.append(Restricted(origin: origin, lineage: lineage))
                     continue
                 }
-                sites.append(StandardisedSite(
-                    site: Self.datasetSite(from: records[origin], lineage: lineage, credits: &credits), origin: origin
-                ))
+                sites.append(
+                    StandardisedSite(
+                        site: Self.datasetSite(from: records[origin], lineage: lineage, credits: &credits), origin: origin
+                    ))
             }
             return (sites, restricted)
         }

@@ -62,9 +62,10 @@ struct ValidationStage {
         var duplicateIndices: [Int] = []
         for index in output.sites.indices where !seen.insert(output.sites[index].sourceID).inserted {
             duplicateIndices.append(index)
-            duplicates.append(RejectedLine(
-                line: output.sites[index].line, failure: .duplicateSourceID, id: output.sites[index].sourceID, detail: nil
-            ))
+            duplicates.append(
+                RejectedLine(
+                    line: output.sites[index].line, failure: .duplicateSourceID, id: output.sites[index].sourceID, detail: nil
+                ))
         }
         guard !duplicates.isEmpty else { return }
         // Compact in place (swaps move, they do not copy); duplicateIndices is increasing.
@@ -115,9 +116,10 @@ struct ValidationStage {
                 case .success(.dive(let dive)): chunk.dives.append(dive)
                 case .success(.sighting(let sighting)): chunk.sightings.append(sighting)
                 case .failure(let rejection):
-                    chunk.rejected.append(RejectedLine(
-                        line: line, failure: rejection.failure, id: rejection.id, detail: rejection.detail
-                    ))
+                    chunk.rejected.append(
+                        RejectedLine(
+                            line: line, failure: rejection.failure, id: rejection.id, detail: rejection.detail
+                        ))
                 }
             }
             lineStart = lineEnd + 1

@@ -1,5 +1,4 @@
 import Foundation
-
 import Geo
 
 /// Assigns every valid coordinate to exactly one of the app's ten regions (the `region` names

@@ -42,8 +42,11 @@ enum SiteNameFormatter {
     /// space, dash, comma or colon). A name that is only "Dive Site" is left alone.
     static func strippingDiveSiteSuffix(_ name: String) -> String {
         // Every pattern ends in "e", "s" or a closing parenthesis: most names are decided here.
-        guard let lastByte = name.utf8.last, [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "s"), UInt8(ascii: "S"),
-            UInt8(ascii: ")")].contains(lastByte)
+        guard let lastByte = name.utf8.last,
+            [
+                UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "s"), UInt8(ascii: "S"),
+                UInt8(ascii: ")"),
+            ].contains(lastByte)
         else { return name }
         let bytes = Array(name.utf8)
         var end = bytes.count
@@ -76,8 +79,12 @@ enum SiteNameFormatter {
     /// punctuation, or an en/em dash.
     private static func isSeparator(_ bytes: [UInt8], before index: Int) -> Bool {
         let byte = bytes[index - 1]
-        if [UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "|"),
-            UInt8(ascii: "/")].contains(byte) { return true }
+        if [
+            UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "|"),
+            UInt8(ascii: "/"),
+        ].contains(byte) {
+            return true
+        }
         return index >= 3 && bytes[index - 3] == 0xE2 && bytes[index - 2] == 0x80 && (byte == 0x93 || byte == 0x94)
     }
 
@@ -153,7 +160,8 @@ enum SiteNameFormatter {
                 capitaliseNext = index == partStart + 1 && apostrophePrefixes.contains(word[partStart])
                 partStart = index + 1
             } else if isLetter(scalar) {
-                let isElidedArticle = !isFirstWord && index == word.startIndex && elidedArticles.contains(scalar)
+                let isElidedArticle =
+                    !isFirstWord && index == word.startIndex && elidedArticles.contains(scalar)
                     && index + 1 < word.endIndex && isApostrophe(word[index + 1])
                 appendCase(of: scalar, upper: capitaliseNext && !isElidedArticle, to: &result)
                 capitaliseNext = false

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
+
 @testable import AppServer
 
 /// Issue 13: uploads no kilroy used were never removed, so anyone could fill the disk. The
@@ -16,7 +17,8 @@ struct StartUpOrphanCollectionTests {
         defer { try? FileManager.default.removeItem(at: data) }
         let credential: HTTPFields = [.authorization: "Bearer " + String(repeating: "A", count: 43), .contentType: "image/png"]
         let twoHoursAgo = Date().addingTimeInterval(-7_200)
-        let id = try await AppServerTests.withApplication(data: data, now: { twoHoursAgo }) { client in
+        let fixedClock: @Sendable () -> Date = { twoHoursAgo }
+        let id = try await AppServerTests.withApplication(data: data, now: fixedClock) { client in
             let upload = try await client.execute(
                 uri: "/kilroy/v1/images", method: .post, headers: credential, body: ByteBuffer(bytes: ValidImages.png(9)))
             #expect(upload.status == .created)
@@ -31,7 +33,8 @@ struct StartUpOrphanCollectionTests {
             #expect(unknown.status == .notFound)
             #expect(unknown.headers[.xContentTypeOptions] == "nosniff")
         }
-        let files = FileManager.default.enumerator(atPath: data.appendingPathComponent("blobs/kilroy").path)?
+        let files =
+            FileManager.default.enumerator(atPath: data.appendingPathComponent("blobs/kilroy").path)?
             .compactMap { $0 as? String } ?? []
         #expect(!files.contains { $0.hasSuffix(id) }, "\(files)")
     }

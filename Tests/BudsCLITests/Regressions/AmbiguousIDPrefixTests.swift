@@ -1,8 +1,8 @@
 import BudsCore
 import Foundation
 import Logging
-import Testing
 import TestSupport
+import Testing
 
 /// Guards issue 14 as `buds` meets it: a 4-character id prefix (what every other app takes) was
 /// refused, and a prefix beginning several ids said "No memory matches".
@@ -38,9 +38,11 @@ struct AmbiguousIDPrefixTests {
         #expect((try shown.json() as? [String: Any])?["id"] as? String == unique.value[0])
     }
 
-    @Test("the commands that take a memory say a 4-character prefix will do", arguments: [
-        "show", "edit", "delete", "favorite", "history",
-    ])
+    @Test(
+        "the commands that take a memory say a 4-character prefix will do",
+        arguments: [
+            "show", "edit", "delete", "favorite", "history",
+        ])
     func helpNamesTheRule(_ command: String) throws {
         let help = try BudsProcess().run([command, "--help"], withStore: false)
         #expect(help.text.contains("4+ character prefix"), "\(help.text)")

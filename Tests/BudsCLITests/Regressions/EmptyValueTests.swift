@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Guards issue 13: `buds add --at ""` recorded the session as "now"; an empty value where a
 /// date or a number belongs is an error naming the option, and changes nothing.
@@ -8,10 +8,12 @@ import TestSupport
 struct EmptyValueTests {
     private let base = ["--strain", "X", "--type", "flower", "--rating", "3"]
 
-    @Test("add refuses an empty date or number and writes nothing", arguments: [
-        ("--at", "at: must be a date"), ("--thc", "thc: must be a number"), ("--cbd", "cbd: must be a number"),
-        ("--grams", "grams: must be a number"), ("--rating", "rating: is required"), ("--image", "image: needs a file"),
-    ])
+    @Test(
+        "add refuses an empty date or number and writes nothing",
+        arguments: [
+            ("--at", "at: must be a date"), ("--thc", "thc: must be a number"), ("--cbd", "cbd: must be a number"),
+            ("--grams", "grams: must be a number"), ("--rating", "rating: is required"), ("--image", "image: needs a file"),
+        ])
     func addRefusesEmptyValues(_ option: String, _ message: String) throws {
         let buds = BudsProcess()
         let result = try buds.run(["add"] + base + [option, ""])

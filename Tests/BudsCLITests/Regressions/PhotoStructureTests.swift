@@ -20,9 +20,11 @@ struct PhotoStructureTests {
         return data
     }
 
-    @Test("random bytes after a JPEG or PNG signature are refused and nothing is stored", arguments: [
-        Data([0xFF, 0xD8, 0xFF, 0xE0]), Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-    ])
+    @Test(
+        "random bytes after a JPEG or PNG signature are refused and nothing is stored",
+        arguments: [
+            Data([0xFF, 0xD8, 0xFF, 0xE0]), Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+        ])
     func signatureAloneIsNotEnough(_ signature: Data) throws {
         let buds = BudsProcess()
         let path = try file(buds, "fake.img", signature + randomBytes(64 * 1024))

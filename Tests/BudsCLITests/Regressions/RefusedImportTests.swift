@@ -1,7 +1,7 @@
 import DAGCBOR
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Guards issue 13: a refused `buds import` into a new folder still created a journal and a new
 /// identity there; and failures read "NSCocoaErrorDomain error 256" or "The data is missing.".

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Guards issue 13's cross-CLI defects as `buds` meets them: `--lat -33.9` was a usage error,
 /// the default store ignored `$HOME`, and under `umask 000` every store folder was 0777.
@@ -46,7 +46,9 @@ struct SharedCLIConventionsTests {
             let path = relative.isEmpty ? store.path : store.appendingPathComponent(relative).path
             return (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
         }
-        #expect((try? FileManager.default.attributesOfItem(atPath: buds.store.appendingPathComponent("nested").path))?[.posixPermissions] as? Int == 0o700)
+        #expect(
+            (try? FileManager.default.attributesOfItem(atPath: buds.store.appendingPathComponent("nested").path))?[.posixPermissions] as? Int == 0o700
+        )
         for folder in ["", "keys", "blobs"] {
             #expect(mode(folder) == 0o700, "\(folder)")
         }

@@ -40,10 +40,11 @@ struct RefusedImportCoreTests {
         let manifest = try #require(DAGCBORValue.decode(manifestBlock.data).mapValue)
         let receipts = try #require(manifest["receipts"]?.arrayValue)
         var fields = Dictionary(uniqueKeysWithValues: manifest.entries.map { ($0.key, $0.value) })
-        fields["receipts"] = .array(receipts.filter { entry in
-            guard let cid = entry.mapValue?["receipt"]?.linkValue else { return true }
-            return !known.contains(cid)
-        })
+        fields["receipts"] = .array(
+            receipts.filter { entry in
+                guard let cid = entry.mapValue?["receipt"]?.linkValue else { return true }
+                return !known.contains(cid)
+            })
         #expect(fields["receipts"]?.arrayValue?.count == 1)
         let manifestBytes = try DAGCBORValue.map(DAGCBORMap(fields)).encoded()
         let root = CID(codec: .dagCBOR, hashing: manifestBytes)

@@ -1,6 +1,7 @@
-@testable import CommandLineKit
 import Foundation
 import Testing
+
+@testable import CommandLineKit
 
 /// Guards issue 13: errors reached people as Foundation's generic text ("The operation could not
 /// be completed. (NSCocoaErrorDomain error 256.)", "The data is missing.") without naming the
@@ -38,10 +39,12 @@ struct FoundationErrorTextTests {
     @Test("Cocoa file errors built by hand are described by code, with the path")
     func cocoaCodes() {
         let path = "/x/y.json"
-        #expect(TerminalOutput.reason(for: CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: path]))
-            == "Could not read /x/y.json: permission denied.")
-        #expect(TerminalOutput.reason(for: CocoaError(.fileWriteOutOfSpace, userInfo: [NSFilePathErrorKey: path]))
-            == "Could not write /x/y.json: the disk is full.")
+        #expect(
+            TerminalOutput.reason(for: CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: path]))
+                == "Could not read /x/y.json: permission denied.")
+        #expect(
+            TerminalOutput.reason(for: CocoaError(.fileWriteOutOfSpace, userInfo: [NSFilePathErrorKey: path]))
+                == "Could not write /x/y.json: the disk is full.")
         let unknown = TerminalOutput.reason(for: CocoaError(.fileReadUnknown))
         expectHuman(unknown)
         #expect(unknown == "Could not read the file.")

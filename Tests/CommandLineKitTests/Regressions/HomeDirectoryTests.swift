@@ -31,12 +31,15 @@ struct HomeDirectoryTests {
     @Test("the default store is under $HOME/.local/share/<app>; --store and $<APP>_HOME expand ~ from $HOME")
     func storeDirectoryUsesHome() {
         let environment = ["HOME": "/h/me"]
-        #expect(StoreDirectory.resolve(option: nil, environmentVariable: "APP_HOME", appName: "app", environment: environment).path
-            == "/h/me/.local/share/app")
-        #expect(StoreDirectory.resolve(option: "~/s", environmentVariable: "APP_HOME", appName: "app", environment: environment).path
-            == "/h/me/s")
-        #expect(StoreDirectory.resolve(
-            option: nil, environmentVariable: "APP_HOME", appName: "app", environment: environment.merging(["APP_HOME": "~/t"]) { $1 }
-        ).path == "/h/me/t")
+        #expect(
+            StoreDirectory.resolve(option: nil, environmentVariable: "APP_HOME", appName: "app", environment: environment).path
+                == "/h/me/.local/share/app")
+        #expect(
+            StoreDirectory.resolve(option: "~/s", environmentVariable: "APP_HOME", appName: "app", environment: environment).path
+                == "/h/me/s")
+        #expect(
+            StoreDirectory.resolve(
+                option: nil, environmentVariable: "APP_HOME", appName: "app", environment: environment.merging(["APP_HOME": "~/t"]) { $1 }
+            ).path == "/h/me/t")
     }
 }

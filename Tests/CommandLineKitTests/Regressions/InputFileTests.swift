@@ -28,8 +28,9 @@ struct InputFileTests {
         #expect(throws: InputFile.Failure.tooLarge(field: "image", path: big.path, limit: 2048)) {
             try InputFile.read(big.path, field: "image", maximumBytes: 2048)
         }
-        #expect(InputFile.Failure.tooLarge(field: "image", path: "/p", limit: 15 << 20).errorDescription
-            == "image: /p is larger than 15 MiB, the most it may be.")
+        #expect(
+            InputFile.Failure.tooLarge(field: "image", path: "/p", limit: 15 << 20).errorDescription
+                == "image: /p is larger than 15 MiB, the most it may be.")
         #expect(try InputFile.read(big.path, field: "image", maximumBytes: 4096).count == 2049)
     }
 

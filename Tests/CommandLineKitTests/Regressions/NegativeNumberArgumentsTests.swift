@@ -1,6 +1,7 @@
 import ArgumentParser
-@testable import CommandLineKit
 import Testing
+
+@testable import CommandLineKit
 
 /// Guards issue 13: `--lat -33.9` was a usage error ("Missing value") in every command line;
 /// a negative number must be accepted as an option's value without `=`.
@@ -29,9 +30,11 @@ struct NegativeNumberArgumentsTests {
         try #require(NegativeNumberArguments(Root.self)).rewrite(arguments)
     }
 
-    @Test("a negative number after an option that takes a value is joined with =", arguments: [
-        "-33.9", "-5", "-1e3", "-.5", "-0", "-5C",
-    ])
+    @Test(
+        "a negative number after an option that takes a value is joined with =",
+        arguments: [
+            "-33.9", "-5", "-1e3", "-.5", "-0", "-5C",
+        ])
     func joinsNumberShapedValues(_ value: String) throws {
         #expect(try rewrite(["place", "--lat", value, "--lon", "1"]) == ["place", "--lat=\(value)", "--lon", "1"])
     }
@@ -83,10 +86,12 @@ struct NegativeNumberArgumentsTests {
         #expect(NegativeNumberArguments(root: root).rewrite(["--lat", "-4"]) == ["--lat=-4"])
     }
 
-    @Test("number shapes", arguments: [
-        ("-33.9", true), ("-5", true), ("-.5", true), ("-1e3", true), ("-", false), ("--5", false), ("-x", false),
-        ("-.", false), ("-.x", false), ("5", false), ("", false),
-    ])
+    @Test(
+        "number shapes",
+        arguments: [
+            ("-33.9", true), ("-5", true), ("-.5", true), ("-1e3", true), ("-", false), ("--5", false), ("-x", false),
+            ("-.", false), ("-.x", false), ("5", false), ("", false),
+        ])
     func numberShapes(_ token: String, _ expected: Bool) {
         #expect(NegativeNumberArguments.isNegativeNumber(token) == expected)
     }

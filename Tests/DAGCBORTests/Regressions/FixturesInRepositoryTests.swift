@@ -1,7 +1,7 @@
 import DAGCBOR
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 13: a clone of the repository on its own failed 77 tests, because 17 test files read a
 /// reference folder next to the checkout, which exists only beside the team's own. Every fixture now
@@ -45,9 +45,10 @@ struct FixturesInRepositoryTests {
         let files = sources.split(separator: "\n").filter { $0.hasPrefix("| ") }
             .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
             .filter { $0.count == 7 && $0[6].count == 64 }
-        #expect(files.map { $0[0] }.sorted() == [
-            "TestDiveDM5.xml", "TestDiveDivingLog5.08.uddf", "test40-42.xml", "test41.csv", "test42.uddf", "test42.xml",
-        ])
+        #expect(
+            files.map { $0[0] }.sorted() == [
+                "TestDiveDM5.xml", "TestDiveDivingLog5.08.uddf", "test40-42.xml", "test41.csv", "test42.uddf", "test42.xml",
+            ])
         for row in files {
             let bytes = try DiveLogFixtures.bytes(row[0])
             #expect(bytes.count == Int(row[4]), "\(row[0])")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Guards issue 14: flipcash read hex arguments two characters at a time through
 /// `UInt8(_:radix:)`, which takes a leading sign, so `+f` passed as the byte 0x0f and a nonce or

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Guards issue 13: in every command line a negative number after an option was "Missing
 /// value"; flipcash's `--fee-bps -5` must reach the fee's own range check.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// Issue 13: one rule for every amount a person gives. `KeypadAmount.amount` (the CLI's `amount`
@@ -15,9 +16,11 @@ struct AmountSharedRuleTests {
         #expect(throws: AmountError.notANumber) { try FiatAmount(value: .nan, currency: .usd).validatedForSending() }
     }
 
-    @Test("digits beyond the currency's are refused, never rounded", arguments: [
-        ("1.005", CurrencyCode.usd), ("0.0000001", .usd), ("0.01", .jpy), ("1.0001", .kwd),
-    ])
+    @Test(
+        "digits beyond the currency's are refused, never rounded",
+        arguments: [
+            ("1.005", CurrencyCode.usd), ("0.0000001", .usd), ("0.01", .jpy), ("1.0001", .kwd),
+        ])
     func finerThanCurrency(text: String, currency: CurrencyCode) {
         let amount = AmountFixtures.fiat(text, currency)
         #expect(throws: AmountError.finerThanCurrency(amount)) { try amount.validatedForSending() }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// Issue 13: a bill accepted amounts no other entry accepts — 0, 0.0000001 (a $0 bill after

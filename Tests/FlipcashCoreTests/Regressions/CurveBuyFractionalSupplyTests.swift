@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// Issue 13: a buy priced its tokens from the supply truncated to whole tokens, so from a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// Issue 13: the curve rounded its answers half to even, so a trader sometimes got the odd
@@ -48,8 +49,10 @@ struct CurveHouseRoundingTests {
 
     @Test("a fee is rounded up, so what the trader keeps is rounded down (1 token at 100,000, 1%)")
     func feeRoundsUp() throws {
-        let quote = try #require(curve.sell(tokenQuarks: DiscreteBondingCurve.quarksPerToken, feeBps: 100,
-                                            supplyQuarks: 100_000 * DiscreteBondingCurve.quarksPerToken))
+        let quote = try #require(
+            curve.sell(
+                tokenQuarks: DiscreteBondingCurve.quarksPerToken, feeBps: 100,
+                supplyQuarks: 100_000 * DiscreteBondingCurve.quarksPerToken))
         // PRICE[999]: the last token below 100,000 is in step 999; 1% of it has 20 decimal places.
         let gross = try #require(curve.price(atStep: 999)).decimal
         #expect(quote.gross == gross)
@@ -65,8 +68,10 @@ struct CurveHouseRoundingTests {
         var sawRemainder = false
         for _ in 0..<300 {
             let bps = Int.random(in: 1...9_999, using: &random)
-            let quote = try #require(curve.buy(usdfQuarks: UInt64.random(in: 1...10_000_000_000, using: &random), feeBps: bps,
-                                               supplyQuarks: UInt64.random(in: 0...200_000_000_000_000_000, using: &random)))
+            let quote = try #require(
+                curve.buy(
+                    usdfQuarks: UInt64.random(in: 1...10_000_000_000, using: &random), feeBps: bps,
+                    supplyQuarks: UInt64.random(in: 0...200_000_000_000_000_000, using: &random)))
             let exactFee = quote.gross * Decimal(bps) / 10_000
             #expect(quote.fee == Self.round(exactFee, .up), "gross \(quote.gross) bps \(bps)")
             sawRemainder = sawRemainder || quote.fee != exactFee

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// Issue 13: the market cap at a fractional supply multiplied the supply truncated to whole
@@ -8,10 +9,12 @@ import Testing
 struct CurveMarketCapFractionalSupplyTests {
     let curve = DiscreteBondingCurve.shared
 
-    @Test("market cap = supply (with its fraction) × spot price, rounded down", arguments: [
-        // Few enough digits that `Decimal`'s 38-digit product is exact.
-        "1000000.5", "0.0000000001", "99.9999999999", "12345678.1234", "20999999.5",
-    ])
+    @Test(
+        "market cap = supply (with its fraction) × spot price, rounded down",
+        arguments: [
+            // Few enough digits that `Decimal`'s 38-digit product is exact.
+            "1000000.5", "0.0000000001", "99.9999999999", "12345678.1234", "20999999.5",
+        ])
     func fractionalSupply(text: String) throws {
         let supply = try #require(Decimal(string: text))
         let quarks = try QuarkScale.quarks(from: supply, decimals: 10)  // exact: at most 10 decimals

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// Issue 13: trade quotes that should have been refused. `curve sell --tokens 10 --supply 5`

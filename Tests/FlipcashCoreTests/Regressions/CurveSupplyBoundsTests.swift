@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// Issue 13: quotes left the curve's 0…21,000,000 range. `curve buy --usdf 2000000000000

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 /// Issue 13: `flipcash amount 5 --rate 2` accepted a USD→USD rate of 2 and put $2.50 on chain.

@@ -8,6 +8,7 @@
 
 import Foundation
 import Testing
+
 @testable import FlipcashCore
 
 @Suite("Regression: 698ef3b – Quarks comparison overflow for high-rate currencies")

@@ -1,12 +1,13 @@
+import Foundation
+import Identity
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Identity
-import Testing
-import TestSupport
 
 /// Guards issue 13: `umilog sign` accepted a 0644 key file that `buds` refused; one rule for
 /// private key files now serves every app: a regular file, owned by the user, no group or other

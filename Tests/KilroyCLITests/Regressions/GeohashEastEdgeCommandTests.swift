@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 13: `kilroy geohash encode --lon 180` printed a hash in the −180 column. pygeohash 3.5.1
 /// (run once by hand: `pygeohash.encode(0, 180, 12)`) keeps it in the easternmost column.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Guards issue 13's cross-CLI defects as `kilroy` meets them: negative numbers as option values
 /// (`--radius` had no special parsing, so a negative one was "Missing value"), and the default

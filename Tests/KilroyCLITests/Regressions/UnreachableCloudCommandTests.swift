@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 13: every command that talks to the cloud printed a raw `NSError` dump when the server
 /// could not be reached. Each now prints one line naming the server and the cause.

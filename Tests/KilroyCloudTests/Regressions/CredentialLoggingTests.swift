@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import KilroyAPI
 import InMemoryLogging
+import KilroyAPI
 import Logging
 import Storage
-import Testing
 import TestSupport
+import Testing
+
 @testable import KilroyCloud
 
 /// Issue 13: the server logged the device id, a credential, at the default level. Nothing the

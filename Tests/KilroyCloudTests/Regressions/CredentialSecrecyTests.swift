@@ -3,8 +3,9 @@ import GRDB
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
-@testable import KilroyCloud
 import Testing
+
+@testable import KilroyCloud
 
 /// Issue 13: every kilroy carried its dropper's `deviceId`, the only thing the server checked, so
 /// anyone who saw a drop could delete it and act as its owner. A device is now known by a
@@ -72,8 +73,10 @@ struct CredentialSecrecyTests {
         let harness = try KilroyCloudHarness()
         try await harness.run { client in
             let secretish = String(repeating: "Q", count: 42) + "x"
-            for header in ["Bearer", "Bearer ", "Basic " + Devices.alice, "Bearer " + Devices.alice + "=",
-                           "Bearer " + secretish, Devices.alice, "Bearer  " + Devices.alice] {
+            for header in [
+                "Bearer", "Bearer ", "Basic " + Devices.alice, "Bearer " + Devices.alice + "=",
+                "Bearer " + secretish, Devices.alice, "Bearer  " + Devices.alice,
+            ] {
                 let response = try await client.send(.get, "/kilroys/near?lat=1&lon=2", authorization: header)
                 #expect(response.status == .unauthorized, "\(header)")
                 #expect(response.error?.code == "invalid_credential", "\(header)")
@@ -101,14 +104,20 @@ struct CredentialSecrecyTests {
             _ = try await client.report(drop.id, device: Devices.bob, reason: "test")
         }
         let owners = try await store.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT owner FROM kilroys UNION ALL SELECT uploader FROM images UNION ALL SELECT reporter FROM reports
-                UNION ALL SELECT owner FROM device_drops UNION ALL SELECT owner FROM upload_log
-                """).map { $0[0] as DatabaseValue }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT owner FROM kilroys UNION ALL SELECT uploader FROM images UNION ALL SELECT reporter FROM reports
+                    UNION ALL SELECT owner FROM device_drops UNION ALL SELECT owner FROM upload_log
+                    """
+            ).map { $0[0] as DatabaseValue }
         }
         #expect(!owners.isEmpty)
         for owner in owners {
-            guard case .blob(let data) = owner.storage else { Issue.record("not a BLOB: \(owner)"); continue }
+            guard case .blob(let data) = owner.storage else {
+                Issue.record("not a BLOB: \(owner)")
+                continue
+            }
             #expect(data.count == 32)
         }
         try await store.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }

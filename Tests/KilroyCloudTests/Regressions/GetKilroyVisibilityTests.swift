@@ -2,8 +2,9 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
-@testable import KilroyCloud
 import Testing
+
+@testable import KilroyCloud
 
 /// Issue 13: `GET /kilroys/{id}` only hid reported kilroys, so a device the reciprocity policy
 /// kept from seeing a drop in `near` could still read it by id. Both now go through one rule,
@@ -43,8 +44,10 @@ struct GetKilroyVisibilityTests {
         var random = SeededRandom(seed: 0x6E4B)
         let devices = [Devices.alice, Devices.bob, Devices.carol, Devices.dave]
         let layout = (0..<24).map { _ in
-            (device: devices[Int(random.next() % 4)], latitude: 48.85 + Double(random.next() % 1_000) / 100_000,
-             longitude: 2.35 + Double(random.next() % 1_000) / 100_000)
+            (
+                device: devices[Int(random.next() % 4)], latitude: 48.85 + Double(random.next() % 1_000) / 100_000,
+                longitude: 2.35 + Double(random.next() % 1_000) / 100_000
+            )
         }
         for policy in [ReciprocityPolicy.off, .global(requiredDrops: 2), .local(radiusMeters: 300)] {
             let harness = try KilroyCloudHarness(configuration: .init(reciprocity: policy, dropRateLimit: nil, uploadRateLimit: nil))
@@ -59,7 +62,9 @@ struct GetKilroyVisibilityTests {
                     ids.append(drop.id.uppercased())
                 }
                 // Hide one by reports from three devices that may see it.
-                for reporter in [Devices.bob, Devices.carol, Devices.dave] { try await client.dropElsewhere(device: reporter, latitude: 48.851, longitude: 2.351) }
+                for reporter in [Devices.bob, Devices.carol, Devices.dave] {
+                    try await client.dropElsewhere(device: reporter, latitude: 48.851, longitude: 2.351)
+                }
                 for reporter in [Devices.bob, Devices.carol, Devices.dave] { _ = try await client.report(ids[0], device: reporter) }
                 for viewer in devices + [Devices.erin] {
                     let near = try await client.near(lat: 48.855, lon: 2.355, radius: 5_000, limit: 500, device: viewer)

@@ -2,9 +2,10 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
-@testable import KilroyCloud
 import Storage
 import Testing
+
+@testable import KilroyCloud
 
 /// Issue 13: an image was accepted when its first bytes looked right (a PNG signature then HTML
 /// passed) and was served without `X-Content-Type-Options: nosniff`, so a browser could be made
@@ -41,8 +42,10 @@ struct ImageContentTests {
                 #expect(served.headers[.contentType] == type)
                 #expect(served.data == image)
             }
-            for response in [try await client.send(.get, "/images/not-a-cid"), try await client.near(lat: 1, lon: 2),
-                              try await client.send(.get, "/kilroys/near?lat=1&lon=2")] {
+            for response in [
+                try await client.send(.get, "/images/not-a-cid"), try await client.near(lat: 1, lon: 2),
+                try await client.send(.get, "/kilroys/near?lat=1&lon=2"),
+            ] {
                 #expect(response.headers[.xContentTypeOptions] == "nosniff")
             }
         }

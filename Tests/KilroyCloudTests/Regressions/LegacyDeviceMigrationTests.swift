@@ -1,12 +1,13 @@
 import Foundation
-import Geo
 import GRDB
+import Geo
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
-@testable import KilroyCloud
 import Storage
 import Testing
+
+@testable import KilroyCloud
 
 /// Issue 13, migration: server stores from before credentials hold the raw device ids every
 /// viewer could read. The v2 migration replaces each with its legacy digest, so no raw id remains
@@ -56,10 +57,12 @@ struct LegacyDeviceMigrationTests {
         #expect(try await store.dropCount(owner: DeviceDigest(legacyDeviceID: Self.aliceOldID)) == 4)
 
         let text = try await store.writer.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT quote(owner) FROM kilroys UNION ALL SELECT quote(uploader) FROM images
-                UNION ALL SELECT quote(reporter) FROM reports UNION ALL SELECT quote(owner) FROM device_drops
-                """)
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT quote(owner) FROM kilroys UNION ALL SELECT quote(uploader) FROM images
+                    UNION ALL SELECT quote(reporter) FROM reports UNION ALL SELECT quote(owner) FROM device_drops
+                    """)
         }
         #expect(text.count == 5)
         #expect(text.allSatisfy { $0.hasPrefix("X'") && $0.count == 67 })

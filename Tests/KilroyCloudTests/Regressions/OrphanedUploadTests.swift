@@ -2,11 +2,12 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
-@testable import KilroyCloud
 import Logging
 import Storage
-import Testing
 import TestSupport
+import Testing
+
+@testable import KilroyCloud
 
 /// Issue 13: an upload no kilroy used stayed forever, so anyone could fill the disk. Uploads that
 /// no kilroy uses an hour after they came are collected (row and blob), at start-up and as

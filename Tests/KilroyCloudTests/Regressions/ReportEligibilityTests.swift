@@ -2,8 +2,9 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
-@testable import KilroyCloud
 import Testing
+
+@testable import KilroyCloud
 
 /// Issue 13: any id could report any kilroy, so three made-up ids hid anything, even kilroys the
 /// reporters were not allowed to see. A report now counts only from a device that may see the

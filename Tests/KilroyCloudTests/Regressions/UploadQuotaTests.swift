@@ -2,10 +2,11 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
-@testable import KilroyCloud
 import Storage
-import Testing
 import TestSupport
+import Testing
+
+@testable import KilroyCloud
 
 /// Issue 13: the upload limit was an in-memory bucket per client-chosen id, so new ids (or a
 /// restart, or a second server process) reset it. The quota now belongs to the credential and

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import KilroyCore
 
 /// Issue 13: `kilroy drop` killed mid-way left orphan photos, `.tmp` files and queue entries for

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KilroyCore
 
 /// Issue 13: `kilroy walk` called any valid GPX over 10,000,000 bytes "malformed": Foundation's

@@ -1,7 +1,8 @@
 import Foundation
 import KilroyAPI
-@testable import KilroyCore
 import Testing
+
+@testable import KilroyCore
 
 /// Issue 13, device side: a store from before credentials holds the short id every viewer could
 /// read. It gets a new 256-bit credential, and claims its old kilroys with the old id once; the
@@ -23,8 +24,10 @@ struct LegacyClaimTests {
             (Result<Int, KilroyCloudError>.success(3), KilroyServices.LegacyClaim.claimed(kilroyCount: 3), false),
             (.failure(.notFound(message: "never seen")), .nothingToClaim, false),
             (.failure(.conflict(message: "claimed")), .claimedByAnother, false),
-            (.failure(.unreachable(url: "http://cloud", reason: "connection refused")),
-             .deferred(.unreachable(url: "http://cloud", reason: "connection refused")), true),
+            (
+                .failure(.unreachable(url: "http://cloud", reason: "connection refused")),
+                .deferred(.unreachable(url: "http://cloud", reason: "connection refused")), true
+            ),
             (.failure(.serverFailure(status: 503, message: "busy")), .deferred(.serverFailure(status: 503, message: "busy")), true),
         ]
     )

@@ -1,7 +1,8 @@
 import Foundation
-@testable import KilroyCore
 import Testing
 import Validation
+
+@testable import KilroyCore
 
 /// Issue 13: a photo was accepted when its first bytes looked right, so `kilroy drop` kept (and
 /// queued for upload) a PNG signature followed by HTML, or a photo cut short. The device now uses

@@ -28,8 +28,9 @@ struct ShortIDPrefixTests {
                 memory(at: coordinate(1, 2), id: UUID(uuidString: "ABCD0000-" + suffix)!), imageData: TestImages.jpeg())
         }
         await #expect(throws: KilroyStoreError.ambiguousReference("abcd", matches: 3)) { try await store.resolve("abcd") }
-        #expect(KilroyStoreError.ambiguousReference("abcd", matches: 3).errorDescription
-            == "abcd matches 3 memories; give more characters of the id.")
+        #expect(
+            KilroyStoreError.ambiguousReference("abcd", matches: 3).errorDescription
+                == "abcd matches 3 memories; give more characters of the id.")
     }
 
     @Test("text that cannot begin an id matches nothing, even when every id would start with it")

@@ -2,7 +2,9 @@ import Foundation
 import Geo
 import KilroyAPI
 import Testing
+
 @testable import KilroyCore
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -21,11 +23,15 @@ struct UnreachableCloudMessageTests {
             (URLError(.timedOut), "no answer in time (timed out)"),
             (URLError(.cannotFindHost), "host not found"),
             (URLError(.notConnectedToInternet), "this device is offline"),
-            (NSError(domain: NSURLErrorDomain, code: -1004, userInfo: ["NSErrorFailingURLStringKey": "http://127.0.0.1:9"]),
-             "connection refused"),
+            (
+                NSError(domain: NSURLErrorDomain, code: -1004, userInfo: ["NSErrorFailingURLStringKey": "http://127.0.0.1:9"]),
+                "connection refused"
+            ),
             (NSError(domain: NSPOSIXErrorDomain, code: Int(ECONNREFUSED)), "connection refused"),
-            (NSError(domain: "Other", code: 3, userInfo: [NSUnderlyingErrorKey: URLError(.networkConnectionLost)]),
-             "the connection was lost"),
+            (
+                NSError(domain: "Other", code: 3, userInfo: [NSUnderlyingErrorKey: URLError(.networkConnectionLost)]),
+                "the connection was lost"
+            ),
         ]
     )
     func reasons(error: any Error, expected: String) {

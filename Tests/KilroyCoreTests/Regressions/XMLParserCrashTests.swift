@@ -7,11 +7,13 @@ import Testing
 /// element name that is not UTF-8). GPXTrack now refuses them before XMLParser sees them.
 @Suite("Regression: GPX inputs that crashed XMLParser")
 struct XMLParserCrashTests {
-    @Test("a processing instruction without data is an error, not a crash", arguments: [
-        ("<?xml version=\"1.0\"?>\n<?xm?><gpx/>", 2),
-        ("<gpx>\n<?target   ?></gpx>", 2),
-        ("<?xm?>\n<gpx><trkpt lat=\"1\" lon=\"2\"/></gpx>", 1),
-    ])
+    @Test(
+        "a processing instruction without data is an error, not a crash",
+        arguments: [
+            ("<?xml version=\"1.0\"?>\n<?xm?><gpx/>", 2),
+            ("<gpx>\n<?target   ?></gpx>", 2),
+            ("<?xm?>\n<gpx><trkpt lat=\"1\" lon=\"2\"/></gpx>", 1),
+        ])
     func emptyProcessingInstruction(text: String, line: Int) {
         #expect(throws: GPXError.unsupportedMarkup(line: line, what: "a processing instruction without data")) {
             try GPXTrack.parse(Data(text.utf8))

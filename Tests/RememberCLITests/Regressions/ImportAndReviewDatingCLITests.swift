@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 13, through the real executable: a phone's vCard file imported twice duplicated every
 /// card, and `review --now` accepted a time before the person was met.
@@ -9,19 +9,22 @@ struct ImportAndReviewDatingCLITests {
     @Test("importing a phone's file (no UIDs) twice adds nobody the second time")
     func importTwice() throws {
         let cli = CLIProcess.remember()
-        let file = try cli.file("phone.vcf", Data("""
-            BEGIN:VCARD\r
-            VERSION:3.0\r
-            FN:Ana Lima\r
-            TEL:+351 912 345 678\r
-            END:VCARD\r
-            BEGIN:VCARD\r
-            VERSION:3.0\r
-            FN:Ben Okafor\r
-            UID:ben-okafor-1\r
-            END:VCARD\r
+        let file = try cli.file(
+            "phone.vcf",
+            Data(
+                """
+                BEGIN:VCARD\r
+                VERSION:3.0\r
+                FN:Ana Lima\r
+                TEL:+351 912 345 678\r
+                END:VCARD\r
+                BEGIN:VCARD\r
+                VERSION:3.0\r
+                FN:Ben Okafor\r
+                UID:ben-okafor-1\r
+                END:VCARD\r
 
-            """.utf8))
+                """.utf8))
 
         let first = try cli.jsonObject("import", [file])
         #expect((first["imported"] as? [Any])?.count == 2)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Guards issue 13's cross-CLI defects as `remember` meets them: a negative number is the
 /// option's to judge (it was "Missing value"), the default store lives under `$HOME`, and its

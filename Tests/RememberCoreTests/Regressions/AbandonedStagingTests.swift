@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RememberCore
 
 /// An import killed mid-way leaves its hidden `.staging-*` folder (issue 13: recover or remove

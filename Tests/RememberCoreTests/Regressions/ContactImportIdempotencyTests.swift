@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TestSupport
 import Testing
+
 @testable import RememberCore
 
 /// Issue 13: `remember import` of a phone's vCard file twice duplicated every card without a
@@ -119,10 +120,11 @@ struct ContactImportIdempotencyTests {
         let database = try DatabaseQueue(path: store.directory.appendingPathComponent("remember.sqlite").path)
         // The store fails on the fourth card, after three were written: a full disk, a crash.
         try await database.write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER fail_on_dan BEFORE INSERT ON people WHEN NEW.name = 'Dan Wu'
-                BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER fail_on_dan BEFORE INSERT ON people WHEN NEW.name = 'Dan Wu'
+                    BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END
+                    """)
         }
 
         await #expect(throws: RememberError.storeFailed(reason: "disk I/O error")) {

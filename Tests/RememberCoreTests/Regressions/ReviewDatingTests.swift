@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import RememberCore
 
 /// Issue 13: a review dated before the last review of the card, or before the card existed,
@@ -33,9 +34,11 @@ struct ReviewDatingTests {
         let reviewed = try await store.services.reviews.record(.good, for: person, at: .testNow.adding(days: 3))
 
         for stale in [person, reviewed] {
-            await #expect(throws: RememberError.reviewBeforeEarliest(
-                reviewedAt: .testNow.adding(days: 2), earliest: .testNow.adding(days: 3), limit: .lastReview
-            )) {
+            await #expect(
+                throws: RememberError.reviewBeforeEarliest(
+                    reviewedAt: .testNow.adding(days: 2), earliest: .testNow.adding(days: 3), limit: .lastReview
+                )
+            ) {
                 try await store.services.reviews.record(.again, for: stale, at: .testNow.adding(days: 2))
             }
         }
@@ -51,8 +54,9 @@ struct ReviewDatingTests {
         let error = RememberError.reviewBeforeEarliest(
             reviewedAt: Date(timeIntervalSince1970: 0), earliest: Date(timeIntervalSince1970: 86_400), limit: .lastReview
         )
-        #expect(error.localizedDescription
-            == "review time: 1970-01-01T00:00:00Z is before their last review (1970-01-02T00:00:00Z); give a time at or after that.")
+        #expect(
+            error.localizedDescription
+                == "review time: 1970-01-01T00:00:00Z is before their last review (1970-01-02T00:00:00Z); give a time at or after that.")
     }
 
     @Test("an answer from a stale copy builds on the stored schedule, not the copy's")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import RememberCore
 
 /// Issue 13: `remember export` split "Robert Smith, Jr." into the family name "Jr.".
@@ -27,21 +28,23 @@ struct VCardExportNameSuffixTests {
         #expect(imported.imported.map(\.name) == ["Robert Smith, Jr."])
     }
 
-    @Test("names split into N's parts", arguments: [
-        ("Robert Smith, Jr.", PersonNameParts(given: "Robert", family: "Smith", suffix: "Jr.")),
-        ("Ana Lima, PhD, MD", PersonNameParts(given: "Ana", family: "Lima", suffix: "PhD, MD")),
-        ("Martin Luther King Jr", PersonNameParts(given: "Martin Luther", family: "King", suffix: "Jr")),
-        ("John Smith III", PersonNameParts(given: "John", family: "Smith", suffix: "III")),
-        ("Yo-Yo Ma", PersonNameParts(given: "Yo-Yo", family: "Ma")),
-        ("Smith, Robert", PersonNameParts(given: "Robert", family: "Smith")),
-        ("Smith, Robert, Jr.", PersonNameParts(given: "Robert", family: "Smith", suffix: "Jr.")),
-        ("Dr. Ana Lima", PersonNameParts(prefix: "Dr.", given: "Ana", family: "Lima")),
-        ("Dr. Lima", PersonNameParts(prefix: "Dr.", family: "Lima")),
-        ("Maria de la Cruz", PersonNameParts(given: "Maria", family: "de la Cruz")),
-        ("Vincent van Gogh", PersonNameParts(given: "Vincent", family: "van Gogh")),
-        ("Cher", PersonNameParts(given: "Cher")),
-        ("  ,  ", PersonNameParts()),
-    ])
+    @Test(
+        "names split into N's parts",
+        arguments: [
+            ("Robert Smith, Jr.", PersonNameParts(given: "Robert", family: "Smith", suffix: "Jr.")),
+            ("Ana Lima, PhD, MD", PersonNameParts(given: "Ana", family: "Lima", suffix: "PhD, MD")),
+            ("Martin Luther King Jr", PersonNameParts(given: "Martin Luther", family: "King", suffix: "Jr")),
+            ("John Smith III", PersonNameParts(given: "John", family: "Smith", suffix: "III")),
+            ("Yo-Yo Ma", PersonNameParts(given: "Yo-Yo", family: "Ma")),
+            ("Smith, Robert", PersonNameParts(given: "Robert", family: "Smith")),
+            ("Smith, Robert, Jr.", PersonNameParts(given: "Robert", family: "Smith", suffix: "Jr.")),
+            ("Dr. Ana Lima", PersonNameParts(prefix: "Dr.", given: "Ana", family: "Lima")),
+            ("Dr. Lima", PersonNameParts(prefix: "Dr.", family: "Lima")),
+            ("Maria de la Cruz", PersonNameParts(given: "Maria", family: "de la Cruz")),
+            ("Vincent van Gogh", PersonNameParts(given: "Vincent", family: "van Gogh")),
+            ("Cher", PersonNameParts(given: "Cher")),
+            ("  ,  ", PersonNameParts()),
+        ])
     func parts(name: String, expected: PersonNameParts) {
         #expect(PersonNameParts(name) == expected)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RememberCore
 
 /// Issue 13: a vCard photo that is valid base64 but not an image was dropped from a card that

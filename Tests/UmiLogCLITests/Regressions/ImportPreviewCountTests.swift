@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 13: a dry run into a store that did not exist created and seeded it; the "skipped"
 /// count disagreed with the lines that said "skipped"; and the CLI printed "1 dives".

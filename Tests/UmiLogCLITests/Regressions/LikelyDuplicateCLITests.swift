@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 13: the same dive from another program was added twice with no warning. `umilog
 /// import` shows it as a likely duplicate and skips it; `--keep-duplicates` imports it.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Guards issue 13's cross-CLI defects as `umilog` meets them: negative numbers as option values,
 /// the default store under `$HOME`, and one rule for private key files (`sign` accepted a 0644

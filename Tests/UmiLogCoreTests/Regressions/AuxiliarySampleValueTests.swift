@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UmiLogCore
 
 /// Issue 13: every Shearwater Cloud UDDF export was refused because `<calculatedpo2>` is written
@@ -21,11 +22,12 @@ struct AuxiliarySampleValueTests {
                         + "<calculatedpo2>\(0.21 + Double(index % 80) / 100)</calculatedpo2></waypoint>"
                 )
             }
-            diveTexts.append(UDDFFixture.dive(
-                id: "dive\(dive)", datetime: "2024-03-0\(dive + 1)T09:1\(dive):00",
-                samples: points.joined(separator: "\n"), greatestDepth: "\(Double(waypoints / 2) * 0.5)",
-                duration: "\(waypoints * 10)"
-            ))
+            diveTexts.append(
+                UDDFFixture.dive(
+                    id: "dive\(dive)", datetime: "2024-03-0\(dive + 1)T09:1\(dive):00",
+                    samples: points.joined(separator: "\n"), greatestDepth: "\(Double(waypoints / 2) * 0.5)",
+                    duration: "\(waypoints * 10)"
+                ))
         }
         let body = """
             <divesite><site id="s1"><name>Molasses Reef</name><geography><location>Key Largo</location>
@@ -68,9 +70,10 @@ struct AuxiliarySampleValueTests {
         let dive = try #require(result.logbook.dives.first)
         #expect(dive.samples.map(\.timeSeconds) == [10, 20, 30])
         #expect(dive.samples.map(\.depthMeters) == [1, 2, 3])
-        #expect(dive.samples.allSatisfy {
-            $0.po2Bar == nil && $0.temperatureCelsius == nil && $0.tankPressureBar == nil && $0.stopDepthMeters == nil
-        })
+        #expect(
+            dive.samples.allSatisfy {
+                $0.po2Bar == nil && $0.temperatureCelsius == nil && $0.tankPressureBar == nil && $0.stopDepthMeters == nil
+            })
         let warnings = result.issues.filter { $0.message.hasPrefix(field) }
         #expect(warnings.count == 1, "\(result.issues)")
         #expect(warnings.first?.message.contains("(3 times)") == true)

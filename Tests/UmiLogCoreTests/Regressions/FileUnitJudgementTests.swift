@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UmiLogCore
 
 /// Issue 13: UDDF tank pressures written in psi (≥ 1000) were read as pascal (3000 Pa = 0.03 bar),
@@ -35,7 +36,7 @@ struct FileUnitJudgementTests {
     @Test("UDDF tank pressures in pascal stay pascal, with nothing assumed")
     func uddfPascal() throws {
         let bytes = UDDFFixture.bytes(dives: [
-            Self.psiDive(id: "a", begin: "20700000", end: "5000000", waypoints: ["20700000", "15000000"]),
+            Self.psiDive(id: "a", begin: "20700000", end: "5000000", waypoints: ["20700000", "15000000"])
         ])
         let result = try UDDFReader.read(bytes)
         #expect(result.logbook.dives.first?.cylinders.first?.startPressureBar == 207)

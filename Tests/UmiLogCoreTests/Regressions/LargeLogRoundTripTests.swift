@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UmiLogCore
 
 /// Issue 13: UmiLog could not read back its own export of a large log (2,000 dives with

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UmiLogCore
 
 /// Issue 13: the same dive from another program (seconds cut off, depth or duration rounded)
@@ -54,10 +55,12 @@ struct LikelyDuplicateTests {
         #expect(try await log.services.dives.count() == 2)
     }
 
-    @Test("exact repeats stay 'already in your log'; different dives are added", arguments: [
-        // 61 s later, 61 s longer, 0.6 m deeper (above 1 % of 39 m), seconds cut but at another site:
-        (37 + 61, 4_674, 38.99, nil as String?), (37, 4_674 + 61, 38.99, nil), (37, 4_674, 39.6, nil), (0, 4_674, 38.99, "quarry"),
-    ] as [(Int, Int, Double, String?)])
+    @Test(
+        "exact repeats stay 'already in your log'; different dives are added",
+        arguments: [
+            // 61 s later, 61 s longer, 0.6 m deeper (above 1 % of 39 m), seconds cut but at another site:
+            (37 + 61, 4_674, 38.99, nil as String?), (37, 4_674 + 61, 38.99, nil), (37, 4_674, 39.6, nil), (0, 4_674, 38.99, "quarry"),
+        ] as [(Int, Int, Double, String?)])
     func outsideTheRule(_ second: Int, _ duration: Int, _ depth: Double, _ site: String?) async throws {
         let log = try await TemporaryLog()
         defer { log.remove() }

@@ -1,5 +1,6 @@
 import Geo
 import Testing
+
 @testable import UmiLogCore
 
 /// Issue 13: sites at exactly 0, 0 — how Diving Log, MacDive and others write "no fix" — were
@@ -13,10 +14,12 @@ struct NoFixSitePositionTests {
             LogbookSite(key: "b", name: "Equator Wall", coordinate: .at(0.0001, -0.0002)),
         ],
         dives: [
-            LogbookDive(start: LocalDateTime(year: 2022, month: 5, day: 1, hour: 9)!, durationSeconds: 2_400,
-                        maxDepthMeters: 18, siteKey: "a"),
-            LogbookDive(start: LocalDateTime(year: 2022, month: 5, day: 2, hour: 9)!, durationSeconds: 2_400,
-                        maxDepthMeters: 21, siteKey: "b"),
+            LogbookDive(
+                start: LocalDateTime(year: 2022, month: 5, day: 1, hour: 9)!, durationSeconds: 2_400,
+                maxDepthMeters: 18, siteKey: "a"),
+            LogbookDive(
+                start: LocalDateTime(year: 2022, month: 5, day: 2, hour: 9)!, durationSeconds: 2_400,
+                maxDepthMeters: 21, siteKey: "b"),
         ]
     )
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UmiLogCore
 
 /// Issue 13: profile samples whose time goes backwards were stored silently out of order. The
@@ -9,8 +10,9 @@ import Testing
 @Suite("Regression: imported profiles are stored in time order, with plausible values")
 struct ProfileTimeOrderTests {
     static func dive(_ samples: [DiveSample]) -> LogbookDive {
-        LogbookDive(start: LocalDateTime(year: 2023, month: 7, day: 9, hour: 14)!, durationSeconds: 1_800, maxDepthMeters: 20,
-                    samples: samples)
+        LogbookDive(
+            start: LocalDateTime(year: 2023, month: 7, day: 9, hour: 14)!, durationSeconds: 1_800, maxDepthMeters: 20,
+            samples: samples)
     }
 
     static func point(_ time: Int, _ depth: Double = 10) -> DiveSample {
@@ -67,8 +69,9 @@ struct ProfileTimeOrderTests {
         let log = try await TemporaryLog()
         defer { log.remove() }
         let samples = (0..<10).map { index in
-            DiveSample(timeSeconds: index * 10, depthMeters: 5, temperatureCelsius: 300, tankPressureBar: 200,
-                       po2Bar: index < 4 ? 0.98 : 98_000)
+            DiveSample(
+                timeSeconds: index * 10, depthMeters: 5, temperatureCelsius: 300, tankPressureBar: 200,
+                po2Bar: index < 4 ? 0.98 : 98_000)
         }
         let summary = try await log.services.importer.commit(
             LogbookReadResult(logbook: Logbook(dives: [Self.dive(samples)])), format: .json, at: .testNow

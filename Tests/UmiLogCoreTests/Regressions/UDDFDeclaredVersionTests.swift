@@ -1,5 +1,6 @@
 import Testing
 import XMLKit
+
 @testable import UmiLogCore
 
 /// Issue 13: the UDDF export declared `version="3.2.0"` but follows 3.2.2 — `pulserate` and the
@@ -14,7 +15,7 @@ struct UDDFDeclaredVersionTests {
                 DiveSample(timeSeconds: 0, depthMeters: 0, heartRate: 80),
                 DiveSample(timeSeconds: 60, depthMeters: 12, heartRate: 95),
             ]
-        ),
+        )
     ])
 
     @Test("the root says 3.2.2, the schema the writer's structure test models, and reads back")

@@ -1,6 +1,6 @@
 import Foundation
-import Validation
 import Testing
+import Validation
 
 /// Buds' copy of `number` converted every whole `Double` to `Int`, which traps for values beyond
 /// `Int`'s range and for infinities; UmiLog's copy had the guard. The shared one must keep it.

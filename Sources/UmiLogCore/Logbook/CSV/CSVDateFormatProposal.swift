@@ -4,8 +4,12 @@ struct CSVDateFormatProposal: Hashable, Sendable {
     var isAmbiguous: Bool
 
     init(cells: [String]) {
-        var yearFirst = 0, dotted = 0, slashed = 0
-        var dayFirstEvidence = false, monthFirstEvidence = false, fourDigitYears = false
+        var yearFirst = 0
+        var dotted = 0
+        var slashed = 0
+        var dayFirstEvidence = false
+        var monthFirstEvidence = false
+        var fourDigitYears = false
         for cell in cells {
             guard let parts = CSVDateParts(cell) else { continue }
             if parts.isYearFirst {

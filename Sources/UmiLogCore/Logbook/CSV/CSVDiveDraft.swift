@@ -38,7 +38,8 @@ struct CSVDiveDraft: Hashable, Sendable {
             read(field, cell: cell, mapping: mapping, decimalComma: decimalComma)
         }
         if dateStart == nil, !problems.contains(where: { $0.field == .date || $0.field == .dateTime }) {
-            problems.append(CSVCellProblem(field: mapping.column(for: .dateTime) != nil ? .dateTime : .date, value: "", kind: .missing, expectation: ""))
+            problems.append(
+                CSVCellProblem(field: mapping.column(for: .dateTime) != nil ? .dateTime : .date, value: "", kind: .missing, expectation: ""))
         }
         if durationSeconds == nil, !problems.contains(where: { $0.field == .duration }) {
             problems.append(CSVCellProblem(field: .duration, value: "", kind: .missing, expectation: ""))
@@ -47,7 +48,8 @@ struct CSVDiveDraft: Hashable, Sendable {
             problems.append(CSVCellProblem(field: .maxDepth, value: "", kind: .missing, expectation: ""))
         }
         if let oxygen = oxygenPercent, let helium = heliumPercent, oxygen + helium > 100 {
-            problems.append(CSVCellProblem(field: .helium, value: CSVValueText.number(helium), kind: .implausible, expectation: "at most 100 % with the oxygen"))
+            problems.append(
+                CSVCellProblem(field: .helium, value: CSVValueText.number(helium), kind: .implausible, expectation: "at most 100 % with the oxygen"))
             heliumPercent = nil
         }
     }

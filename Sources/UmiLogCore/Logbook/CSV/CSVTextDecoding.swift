@@ -26,7 +26,8 @@ enum CSVTextDecoding {
         units.reserveCapacity(bytes.count / 2)
         var index = bytes.startIndex
         while index + 1 < bytes.endIndex {
-            let first = UInt16(bytes[index]), second = UInt16(bytes[index + 1])
+            let first = UInt16(bytes[index])
+            let second = UInt16(bytes[index + 1])
             units.append(littleEndian ? first | second << 8 : first << 8 | second)
             index += 2
         }

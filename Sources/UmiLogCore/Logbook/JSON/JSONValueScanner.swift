@@ -171,7 +171,8 @@ struct JSONValueScanner {
     private static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, from index: Int, isScalar: Bool, state: inout ScanState
     ) -> Int {
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
         let count = bytes.count
         var index = index
         while index < count {

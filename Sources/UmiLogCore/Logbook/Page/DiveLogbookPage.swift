@@ -59,11 +59,12 @@ public enum DiveLogbookPage {
         page += "<h2>Sign-off</h2>\n"
         if signatures.isEmpty { page += "<p>Not signed.</p>\n" }
         for signature in signatures {
-            let (css, text) = switch signature.status {
-            case .valid: ("valid", "valid")
-            case .fieldsChanged(let fields): ("invalid", "no longer valid: \(fields.joined(separator: ", ")) changed since signing")
-            case .forged(let reason): ("invalid", "not genuine: \(reason)")
-            }
+            let (css, text) =
+                switch signature.status {
+                case .valid: ("valid", "valid")
+                case .fieldsChanged(let fields): ("invalid", "no longer valid: \(fields.joined(separator: ", ")) changed since signing")
+                case .forged(let reason): ("invalid", "not genuine: \(reason)")
+                }
             let who = signature.instructor.isEmpty ? signature.signer : "\(signature.instructor) (\(signature.signer))"
             let date = LocalDateTime(signature.signedAt, in: timeZone).dateText
             page += "<p class=\"\(css)\">Signed by \(XMLWriter.escapingHTML(who)) on \(date) — \(XMLWriter.escapingHTML(text))</p>\n"
@@ -82,16 +83,22 @@ public enum DiveLogbookPage {
             String(format: "%.1f,%.1f", Double(sample.timeSeconds) / duration * width, sample.depthMeters / deepest * height)
         }
         var svg = XMLWriter(declaration: false, indent: "")
-        svg.open("svg", [
-            ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 -10 \(Int(width)) \(Int(height) + 20)"), ("role", "img"),
-            ("aria-label", "Depth profile"),
-        ])
-        svg.element("rect", [
-            ("x", "0"), ("y", "0"), ("width", "\(Int(width))"), ("height", "\(Int(height))"), ("fill", "#e8f4fb"),
-        ])
-        svg.element("polyline", [
-            ("fill", "none"), ("stroke", "#0a5c8a"), ("stroke-width", "2"), ("points", points.joined(separator: " ")),
-        ])
+        svg.open(
+            "svg",
+            [
+                ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 -10 \(Int(width)) \(Int(height) + 20)"), ("role", "img"),
+                ("aria-label", "Depth profile"),
+            ])
+        svg.element(
+            "rect",
+            [
+                ("x", "0"), ("y", "0"), ("width", "\(Int(width))"), ("height", "\(Int(height))"), ("fill", "#e8f4fb"),
+            ])
+        svg.element(
+            "polyline",
+            [
+                ("fill", "none"), ("stroke", "#0a5c8a"), ("stroke-width", "2"), ("points", points.joined(separator: " ")),
+            ])
         svg.close()
         return "<h2>Profile</h2>\n" + svg.finish()
     }

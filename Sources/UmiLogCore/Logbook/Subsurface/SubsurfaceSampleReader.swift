@@ -63,7 +63,8 @@ enum SubsurfaceSampleReader {
             var point = carried
             point.timeSeconds = time
             point.depthMeters = depth
-            point.tankPressureBar = sample.auxiliary("pressure0", { reader throws(LogbookReadError) in try reader.pressure("pressure0") })
+            point.tankPressureBar =
+                sample.auxiliary("pressure0", { reader throws(LogbookReadError) in try reader.pressure("pressure0") })
                 ?? sample.auxiliary("pressure", { reader throws(LogbookReadError) in try reader.pressure("pressure") })
             samples.append(point)
         }

@@ -20,7 +20,8 @@ struct SubsurfaceSiteBook {
             var reader = SubsurfaceAttributeReader(element: element, record: record)
             defer { issues += reader.issues }
             let uuid = element.attribute("uuid").map { SubsurfaceSiteID.canonical($0) ?? SubsurfaceValue.trimmed($0) }
-            let key = uuid.flatMap { $0.isEmpty ? nil : $0 }
+            let key =
+                uuid.flatMap { $0.isEmpty ? nil : $0 }
                 ?? SubsurfaceSiteID.derive(from: "\(name)|line \(element.line)", avoiding: keys)
             guard !keys.contains(key) else {
                 reader.leaveOut("its uuid \(key) repeats an earlier site's")
@@ -34,7 +35,8 @@ struct SubsurfaceSiteBook {
             let geo = element.children("geo").first { $0.attribute("cat").map { SubsurfaceValue.trimmed($0) } == Self.countryCategory }
             let country = geo?.attribute("value").flatMap { $0.isEmpty ? nil : $0 }
             // Subsurface has both a description and notes; the interchange model has notes only.
-            let notes = element.child("notes").map(\.text).flatMap { $0.isEmpty ? nil : $0 }
+            let notes =
+                element.child("notes").map(\.text).flatMap { $0.isEmpty ? nil : $0 }
                 ?? element.attribute("description").flatMap { $0.isEmpty ? nil : $0 }
             keys.insert(key)
             sites.append(LogbookSite(key: key, name: name, coordinate: coordinate, country: country, notes: notes))

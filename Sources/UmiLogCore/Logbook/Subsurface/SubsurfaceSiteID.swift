@@ -11,7 +11,8 @@ enum SubsurfaceSiteID {
         let trimmed = SubsurfaceValue.trimmed(text)
         guard (1...8).contains(trimmed.count),
             trimmed.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) }),
-            let value = UInt32(trimmed, radix: 16) else { return nil }
+            let value = UInt32(trimmed, radix: 16)
+        else { return nil }
         return hex(value)
     }
 

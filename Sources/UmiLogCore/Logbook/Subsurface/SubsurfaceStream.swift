@@ -35,7 +35,7 @@ struct SubsurfaceStream: LogbookSource {
     private func survey() throws -> (SubsurfaceSiteBook, [LogbookIssue]) {
         var siteSections: [XMLTree] = []
         var diveCount = 0
-        let root = try walk(pass: .survey, sites: { siteSections.append($0) }) { _ in diveCount += 1 }
+        let root = try walk(pass: .survey, sites: { siteSections.append($0) }, dive: { _ in diveCount += 1 })
         guard diveCount > 0 else { throw LogbookReadError.noDives }
         var issues: [LogbookIssue] = []
         let book = SubsurfaceSiteBook(divelog: XMLTree(name: root.name, children: siteSections), issues: &issues)

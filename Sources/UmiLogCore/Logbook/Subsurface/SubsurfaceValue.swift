@@ -144,7 +144,9 @@ enum SubsurfaceValue {
     static func start(date: String, time: String?) -> LocalDateTime? {
         let pieces = trimmed(date).split(whereSeparator: { $0 == " " || $0 == "T" })
         guard let day = pieces.first, pieces.count <= 2 else { return nil }
-        let year: Int, month: Int, dayOfMonth: Int
+        let year: Int
+        let month: Int
+        let dayOfMonth: Int
         if let parts = fields(day, separator: "-", count: 3) {
             (year, month, dayOfMonth) = (parts[0], parts[1], parts[2])
         } else if let parts = fields(day, separator: ".", count: 3) {
@@ -155,8 +157,9 @@ enum SubsurfaceValue {
         var clock = [0, 0, 0]
         let clockText = time.map { trimmed($0) } ?? pieces.dropFirst().first.map { String($0) }
         if let clockText {
-            guard let parts = fields(Substring(clockText), separator: ":", count: 2)
-                ?? fields(Substring(clockText), separator: ":", count: 3)
+            guard
+                let parts = fields(Substring(clockText), separator: ":", count: 2)
+                    ?? fields(Substring(clockText), separator: ":", count: 3)
             else { return nil }
             clock = parts + (parts.count == 2 ? [0] : [])
         }

@@ -104,7 +104,8 @@ struct UDDFDecimal: Hashable, Sendable {
     /// The `Double` nearest to the value; `nil` when it is too large for one.
     var doubleValue: Double? {
         guard !isZero else { return 0 }
-        let text = (isNegative ? "-" : "") + String(decoding: digits.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+        let text =
+            (isNegative ? "-" : "") + String(decoding: digits.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
             + "e\(exponent)"
         guard let value = Double(text), value.isFinite else { return nil }
         return value

@@ -53,7 +53,8 @@ struct UDDFDiveReader {
         cylinders.addSwitchedMixes(profile.switchedMixes)
         dive.cylinders = cylinders.cylinders
         dive.samples = profile.samples
-        dive.mode = profile.mode
+        dive.mode =
+            profile.mode
             ?? UDDFRaw(before?.child("apparatus")).flatMap { UDDFVocabulary.mode(apparatus: $0.text) } ?? .openCircuit
 
         // After the dive.
@@ -137,7 +138,8 @@ struct UDDFDiveReader {
     /// mistake, so it is looked for there too.
     private func references(_ element: XMLTree, before: XMLTree?, after: XMLTree?) -> References {
         var references = References()
-        let equipment = before?.child("equipmentused") ?? after?.child("equipmentused")
+        let equipment =
+            before?.child("equipmentused") ?? after?.child("equipmentused")
             ?? element.child("equipmentused")
         references.leadQuantity = UDDFRaw(equipment?.child("leadquantity"))
         let links = (before?.children("link") ?? []) + (equipment?.children("link") ?? [])

@@ -49,10 +49,11 @@ struct UDDFFileUnits: Hashable, Sendable {
         tankPressure = .psi
         let range = "\(Self.text(survey.lowest))–\(Self.text(survey.highest))"
         let asBar = "\(Self.text(survey.lowest / UnitSystem.psiPerBar))–\(Self.text(survey.highest / UnitSystem.psiPerBar)) bar"
-        assumptions.append(LogbookUnitAssumption(
-            field: "tank pressure", unit: "psi",
-            reason: "UDDF requires pascal, but every tank pressure in the file is \(range), under 0.1 bar as pascal and \(asBar) as psi"
-        ))
+        assumptions.append(
+            LogbookUnitAssumption(
+                field: "tank pressure", unit: "psi",
+                reason: "UDDF requires pascal, but every tank pressure in the file is \(range), under 0.1 bar as pascal and \(asBar) as psi"
+            ))
     }
 
     init() {}

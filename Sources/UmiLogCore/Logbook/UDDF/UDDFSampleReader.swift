@@ -116,12 +116,13 @@ enum UDDFSampleReader {
     /// dive and field with how often it occurred (``LogbookIssueLog`` counts the repeats); the
     /// value is left out and the waypoint's time and depth are kept.
     private static func dropDoubtful(_ field: String, _ error: LogbookReadError, of waypoint: XMLTree, values: inout UDDFValues) {
-        let message = switch error {
-        case .wrongUnit(_, let value, let expected, _):
-            "\(field) \(value) is not in \(expected), as UDDF requires; the dive is kept without these values"
-        default:
-            "\(field) is unreadable (\(error.errorDescription ?? "unknown problem")); the dive is kept without these values"
-        }
+        let message =
+            switch error {
+            case .wrongUnit(_, let value, let expected, _):
+                "\(field) \(value) is not in \(expected), as UDDF requires; the dive is kept without these values"
+            default:
+                "\(field) is unreadable (\(error.errorDescription ?? "unknown problem")); the dive is kept without these values"
+            }
         values.drop(field, line: waypoint.line, message)
     }
 }
