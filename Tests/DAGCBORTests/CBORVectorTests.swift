@@ -1,5 +1,6 @@
 import DAGCBOR
 import Foundation
+import TestSupport
 import Testing
 
 /// Sections 1.2–1.5 of `Tests/Fixtures/vectors/formats-and-algorithms.json`.

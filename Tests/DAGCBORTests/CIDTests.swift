@@ -1,5 +1,6 @@
 import DAGCBOR
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("CID")

@@ -1,5 +1,6 @@
 import DAGCBOR
 import Foundation
+import TestSupport
 import Testing
 
 /// Section 2 (C1–C17) of `Tests/Fixtures/vectors/formats-and-algorithms.json`.
