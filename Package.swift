@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
+        .library(name: "ServerKit", targets: ["ServerKit"]),
         .library(name: "Observability", targets: ["Observability"]),
         .library(name: "Validation", targets: ["Validation"]),
         .library(name: "XMLKit", targets: ["XMLKit"]),
@@ -128,6 +129,31 @@ let package = Package(
         .testTarget(
             name: "CommandLineKitTests",
             dependencies: ["CommandLineKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictBoundaries
+        ),
+
+        // What every app's cloud shares on the server: JSON refusals, request limits, rate limits,
+        // the keyed lock, lenient dates and the AppCloud protocol app-server mounts.
+        .target(
+            name: "ServerKit",
+            dependencies: [
+                "Validation",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "ServerKitTests",
+            dependencies: [
+                "ServerKit", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictBoundaries
         ),
 
@@ -239,7 +265,7 @@ let package = Package(
         .target(
             name: "KilroyCloud",
             dependencies: [
-                "KilroyAPI", "Geo", "Storage", "SQLiteStorage", "Observability", "Validation", "DAGCBOR",
+                "KilroyAPI", "ServerKit", "Geo", "Storage", "SQLiteStorage", "Observability", "Validation", "DAGCBOR",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -253,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "KilroyCloudTests",
             dependencies: [
-                "TestSupport", "KilroyCloud", "KilroyAPI", "Geo", "Storage",
+                "TestSupport", "KilroyCloud", "KilroyAPI", "ServerKit", "Geo", "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -371,7 +397,7 @@ let package = Package(
         .executableTarget(
             name: "AppServer",
             dependencies: [
-                "KilroyCloud", "Observability", "CommandLineKit",
+                "KilroyCloud", "ServerKit", "Observability", "CommandLineKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -381,7 +407,7 @@ let package = Package(
         .testTarget(
             name: "AppServerTests",
             dependencies: [
-                "TestSupport", "AppServer", "KilroyCloud",
+                "TestSupport", "AppServer", "KilroyCloud", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

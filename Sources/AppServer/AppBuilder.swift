@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import KilroyCloud
 import Logging
+import ServerKit
 
 /// Builds the `app-server` application: every cloud mounted under `/<app>/v1`, `/health`, and
 /// JSON errors for everything else. Kept apart from the command so tests can run the very
@@ -14,7 +15,7 @@ enum AppBuilder {
         let kilroy = try KilroyCloudServer.open(
             dataDirectory: settings.dataDirectory, configuration: settings.kilroyConfiguration, logger: loggers.kilroy)
         await kilroy.collectOrphanedUploads()
-        let router = try makeRouter(kilroy: kilroy, logger: logger)
+        let router = try makeRouter(clouds: [kilroy], logger: logger)
         logger.info(
             "app-server starting",
             metadata: [
@@ -31,13 +32,17 @@ enum AppBuilder {
         )
     }
 
-    static func makeRouter(kilroy: KilroyCloudServer, logger: Logger) throws -> Router<BasicRequestContext> {
+    /// `/health`, then every cloud's routes; errors anywhere are answered as JSON.
+    static func makeRouter(clouds: [any AppCloud], logger: Logger) throws -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: JSONErrorMiddleware(logger: logger))
+        let described = clouds.map { "/\($0.name)/v1/openapi.yaml" }.joined(separator: ", ")
+        router.add(middleware: JSONErrorMiddleware(logger: logger, notFoundHint: "see \(described) for the served APIs."))
         router.get("health") { _, _ in
-            try await HealthReport.check(kilroy: kilroy).response()
+            try await HealthReport.check(clouds).response()
         }
-        try kilroy.register(on: router)
+        for cloud in clouds {
+            try cloud.register(on: router)
+        }
         return router
     }
 }

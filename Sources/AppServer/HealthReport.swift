@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import KilroyCloud
+import ServerKit
 
 /// `/health`: whether every mounted cloud's store answers. 200 when all do, 503 otherwise.
 struct HealthReport: Codable, Equatable, Sendable {
@@ -9,18 +9,15 @@ struct HealthReport: Codable, Equatable, Sendable {
     /// Each cloud's status by app name, e.g. `["kilroy": "ok"]`.
     var clouds: [String: String]
 
-    static func check(kilroy: KilroyCloudServer) async -> HealthReport {
-        let kilroyStatus = await kilroy.isHealthy() ? "ok" : "unavailable"
-        let clouds = ["kilroy": kilroyStatus]
-        return HealthReport(status: clouds.values.allSatisfy { $0 == "ok" } ? "ok" : "unavailable", clouds: clouds)
+    static func check(_ clouds: [any AppCloud]) async -> HealthReport {
+        var statuses: [String: String] = [:]
+        for cloud in clouds {
+            statuses[cloud.name] = await cloud.isHealthy() ? "ok" : "unavailable"
+        }
+        return HealthReport(status: statuses.values.allSatisfy { $0 == "ok" } ? "ok" : "unavailable", clouds: statuses)
     }
 
     func response() throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Response(
-            status: status == "ok" ? .ok : .serviceUnavailable,
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(self))))
+        try JSONResponse.make(status: status == "ok" ? .ok : .serviceUnavailable, self)
     }
 }

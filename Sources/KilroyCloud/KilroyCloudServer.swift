@@ -5,6 +5,7 @@ public import Logging
 import Observability
 import OpenAPIHummingbird
 import OpenAPIRuntime
+public import ServerKit
 public import Storage
 
 /// The server side of the Kilroy cloud, ready to mount in a Hummingbird router (the device's
@@ -15,9 +16,15 @@ public import Storage
 ///
 /// `app-server` opens one with ``open(dataDirectory:configuration:logger:)`` and calls
 /// ``register(on:)``; tests build one over an in-memory store.
-public struct KilroyCloudServer: Sendable {
+public struct KilroyCloudServer: AppCloud {
     /// Where the cloud is mounted.
     public static let basePath = "/kilroy/v1"
+
+    /// The largest JSON request body the cloud reads.
+    public static let maximumJSONBodyBytes = 64 * 1024
+
+    /// The cloud's name in paths and in `/health`.
+    public var name: String { "kilroy" }
 
     private let handler: KilroyAPIHandler
     private let reporter: ErrorReporter
@@ -54,10 +61,15 @@ public struct KilroyCloudServer: Sendable {
     /// generated code cannot read, is answered with the contract's JSON `Error`; every response
     /// says `X-Content-Type-Options: nosniff`.
     public func register<Context: RequestContext>(on router: Router<Context>) throws {
+        let imagesPath = Self.basePath + "/images"
         let group = router.group(RouterPath(Self.basePath))
             .add(middleware: NoSniffMiddleware<Context>())
             .add(middleware: OpenAPIErrorMiddleware<Context>(reporter: reporter))
-            .add(middleware: RequestBodyLimitMiddleware<Context>())
+            // 64 KiB, far above any valid kilroy or report; uploads stream against the image limit.
+            .add(
+                middleware: RequestBodyLimitMiddleware<Context>(
+                    maximumBytes: Self.maximumJSONBodyBytes, reason: "a kilroy or a report is far smaller.",
+                    isExempt: { $0.method == .post && $0.uri.path == imagesPath }))
         group.get("openapi.yaml") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml"],

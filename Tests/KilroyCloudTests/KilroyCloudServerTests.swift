@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
 import Logging
+import ServerKit
 import Testing
 
 @testable import KilroyCloud

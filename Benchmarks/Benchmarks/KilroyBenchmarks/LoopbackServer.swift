@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import KilroyCloud
 import Logging
+import ServerKit
 
 /// The Kilroy cloud served over HTTP on 127.0.0.1 (a free port), with its data in a temporary
 /// folder and no rate limits, for the drops-per-second benchmark. Started once per process.

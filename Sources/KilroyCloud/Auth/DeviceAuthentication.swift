@@ -1,6 +1,7 @@
 import HTTPTypes
 import KilroyAPI
 import OpenAPIRuntime
+import ServerKit
 
 /// Authenticates every Kilroy operation but `/health` and image downloads: reads the device
 /// credential from `Authorization: Bearer <token>`, refuses a missing or malformed one with a
@@ -31,7 +32,7 @@ struct DeviceAuthentication: ServerMiddleware {
     }
 
     /// The digest of the one well-formed bearer credential among `values`.
-    static func device(authorization values: [String]) throws(KilroyRejection) -> DeviceDigest {
+    static func device(authorization values: [String]) throws(ServerRejection) -> DeviceDigest {
         guard !values.isEmpty else { throw .missingCredential }
         guard values.count == 1, let token = DeviceToken(authorization: values[0]) else {
             throw .invalidCredential
@@ -41,7 +42,7 @@ struct DeviceAuthentication: ServerMiddleware {
 
     /// The device of the current request. An operation that needs one but runs without this
     /// middleware is the server's own bug, answered as a 401 rather than a crash.
-    static func requireDevice() throws(KilroyRejection) -> DeviceDigest {
+    static func requireDevice() throws(ServerRejection) -> DeviceDigest {
         guard let current else { throw .missingCredential }
         return current
     }

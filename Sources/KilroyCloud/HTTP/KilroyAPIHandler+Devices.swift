@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import KilroyAPI
 import Logging
+import ServerKit
 
 extension KilroyAPIHandler {
     /// `POST /devices/claim`: the caller proves an old device id (the only secret such a device
@@ -27,24 +28,24 @@ extension KilroyAPIHandler {
                 logger.info("kilroy legacy device claimed", metadata: ["kilroys": "\(count)"])
                 return .ok(.init(body: .json(.init(kilroyCount: Int32(clamping: count)))))
             case .notFound:
-                throw KilroyRejection(
+                throw ServerRejection(
                     status: .notFound, code: "legacy_device_not_found",
                     message: "Nothing was ever stored under this old device id; there is nothing to claim.",
                     field: "legacyDeviceId")
             case .claimedByAnother:
-                throw KilroyRejection(
+                throw ServerRejection(
                     status: .conflict, code: "legacy_device_claimed",
                     message: "Another device already claimed this old device id; its kilroys stay with that device.",
                     field: "legacyDeviceId")
             }
-        } catch let rejection as KilroyRejection {
+        } catch let rejection as ServerRejection {
             switch rejection.status {
-            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .badRequest: return .badRequest(.init(body: .json(rejection.apiError)))
             case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
-            case .notFound: return .notFound(.init(body: .json(rejection.body)))
-            case .conflict: return .conflict(.init(body: .json(rejection.body)))
+            case .notFound: return .notFound(.init(body: .json(rejection.apiError)))
+            case .conflict: return .conflict(.init(body: .json(rejection.apiError)))
             case .tooManyRequests:
-                return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.body)))
+                return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.apiError)))
             default:
                 throw rejection
             }

@@ -3,6 +3,7 @@ import HTTPTypes
 import KilroyAPI
 import Logging
 import OpenAPIRuntime
+import ServerKit
 import Storage
 
 extension KilroyAPIHandler {
@@ -28,7 +29,7 @@ extension KilroyAPIHandler {
                     let reservation = try await store.reserveUpload(
                         owner: device, byteCount: data.count, at: now, quota: quota)
                     if case .exceeded(let seconds) = reservation {
-                        throw KilroyRejection.quotaExceeded(retryAfter: seconds, quota: quota)
+                        throw ServerRejection.quotaExceeded(retryAfter: seconds, quota: quota)
                     }
                 }
                 try blobs.put(data)
@@ -42,14 +43,14 @@ extension KilroyAPIHandler {
                 return .created(.init(body: .json(stored)))
             }
             return .ok(.init(body: .json(stored)))
-        } catch let rejection as KilroyRejection {
+        } catch let rejection as ServerRejection {
             switch rejection.status {
-            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .badRequest: return .badRequest(.init(body: .json(rejection.apiError)))
             case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
-            case .contentTooLarge: return .contentTooLarge(.init(body: .json(rejection.body)))
-            case .unsupportedMediaType: return .unsupportedMediaType(.init(body: .json(rejection.body)))
+            case .contentTooLarge: return .contentTooLarge(.init(body: .json(rejection.apiError)))
+            case .unsupportedMediaType: return .unsupportedMediaType(.init(body: .json(rejection.apiError)))
             case .tooManyRequests:
-                return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.body)))
+                return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.apiError)))
             default:
                 throw rejection
             }
@@ -63,7 +64,7 @@ extension KilroyAPIHandler {
     /// The format of `data` if it is a whole, well-formed JPEG, PNG or HEIC (the Storage kit's
     /// structural check, not just the first bytes: a PNG signature followed by HTML is refused);
     /// a 415 saying what is wrong otherwise.
-    static func validatedFormat(of data: Data, maximumBytes: Int) throws(KilroyRejection) -> ImageFormat {
+    static func validatedFormat(of data: Data, maximumBytes: Int) throws(ServerRejection) -> ImageFormat {
         do {
             return try ImageFormat.validate(data, maxBytes: maximumBytes).format
         } catch {
@@ -71,17 +72,17 @@ extension KilroyAPIHandler {
             case .empty:
                 throw .badRequest("empty_image", "The request body is empty; send the photo's bytes.", field: "body")
             case .tooLarge:
-                throw KilroyRejection(
+                throw ServerRejection(
                     status: .contentTooLarge, code: "image_too_large",
                     message: error.errorDescription ?? "The image is too large.", field: "body")
             case .notAnImage, .unsupported:
-                throw KilroyRejection(
+                throw ServerRejection(
                     status: .unsupportedMediaType, code: "unsupported_image",
                     message: "Only JPEG, PNG and HEIC photos are accepted (recognised by their content). "
                         + (error.errorDescription ?? ""),
                     field: "body")
             case .truncated, .malformed:
-                throw KilroyRejection(
+                throw ServerRejection(
                     status: .unsupportedMediaType, code: "invalid_image",
                     message: error.errorDescription ?? "The image is damaged.", field: "body")
             }
@@ -92,7 +93,7 @@ extension KilroyAPIHandler {
     /// `Content-Length`, or while streaming, never holding more than the limit.
     private func readImage(_ body: HTTPBody) async throws -> Data {
         let limit = configuration.maximumImageBytes
-        let tooLarge = KilroyRejection(
+        let tooLarge = ServerRejection(
             status: .contentTooLarge, code: "image_too_large",
             message: "The image is larger than \(limit / (1024 * 1024)) MB; send a smaller or more compressed photo.",
             field: "body")
@@ -105,7 +106,7 @@ extension KilroyAPIHandler {
             data.append(contentsOf: chunk)
         }
         guard !data.isEmpty else {
-            throw KilroyRejection.badRequest("empty_image", "The request body is empty; send the photo's bytes.", field: "body")
+            throw ServerRejection.badRequest("empty_image", "The request body is empty; send the photo's bytes.", field: "body")
         }
         return data
     }
@@ -150,7 +151,7 @@ extension KilroyAPIHandler {
         do {
             let id = try RequestValidation.imageID(input.path.imageId, field: "imageId")
             guard let record = try await store.image(id: id), let data = try blobs.get(id) else {
-                throw KilroyRejection(
+                throw ServerRejection(
                     status: .notFound, code: "image_not_found", message: "No image has this id; it may have been deleted.",
                     field: "imageId")
             }
@@ -163,10 +164,10 @@ extension KilroyAPIHandler {
             case .png: return .ok(.init(headers: headers, body: .png(body)))
             case .heic: return .ok(.init(headers: headers, body: .imageHeic(body)))
             }
-        } catch let rejection as KilroyRejection {
+        } catch let rejection as ServerRejection {
             switch rejection.status {
-            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
-            case .notFound: return .notFound(.init(body: .json(rejection.body)))
+            case .badRequest: return .badRequest(.init(body: .json(rejection.apiError)))
+            case .notFound: return .notFound(.init(body: .json(rejection.apiError)))
             default:
                 throw rejection
             }

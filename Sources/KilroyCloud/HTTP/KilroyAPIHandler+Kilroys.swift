@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import KilroyAPI
 import Logging
+import ServerKit
 
 extension KilroyAPIHandler {
     func createKilroy(_ input: Operations.CreateKilroy.Input) async throws -> Operations.CreateKilroy.Output {
@@ -19,21 +20,21 @@ extension KilroyAPIHandler {
             case .replayed(let stored):
                 return .ok(.init(body: .json(Self.apiKilroy(stored, viewer: device))))
             case .conflict:
-                throw KilroyRejection(
+                throw ServerRejection(
                     status: .conflict, code: "id_conflict",
                     message: "Another kilroy already has this id; choose a new UUID for a new drop.", field: "id")
             case .imageMissing:
-                throw KilroyRejection.badRequest(
+                throw ServerRejection.badRequest(
                     "unknown_image", "No image has this id; upload the photo first, then create the kilroy.",
                     field: "imageId")
             }
-        } catch let rejection as KilroyRejection {
+        } catch let rejection as ServerRejection {
             switch rejection.status {
-            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .badRequest: return .badRequest(.init(body: .json(rejection.apiError)))
             case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
-            case .conflict: return .conflict(.init(body: .json(rejection.body)))
+            case .conflict: return .conflict(.init(body: .json(rejection.apiError)))
             case .tooManyRequests:
-                return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.body)))
+                return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.apiError)))
             default:
                 throw rejection
             }
@@ -41,7 +42,7 @@ extension KilroyAPIHandler {
     }
 
     /// The record a valid drop becomes: canonical id and texts, the server's geohash and clock.
-    private func validatedDrop(_ drop: Components.Schemas.NewKilroy, owner: DeviceDigest) throws(KilroyRejection)
+    private func validatedDrop(_ drop: Components.Schemas.NewKilroy, owner: DeviceDigest) throws(ServerRejection)
         -> KilroyRecord
     {
         let now = configuration.now()
@@ -66,16 +67,16 @@ extension KilroyAPIHandler {
             let id = try RequestValidation.kilroyID(input.path.kilroyId, field: "kilroyId")
             // Exactly what `near` would show this device at the kilroy's own position; anything
             // else does not exist for it.
-            guard let record = try await store.kilroy(id: id) else { throw KilroyRejection.kilroyNotFound }
+            guard let record = try await store.kilroy(id: id) else { throw ServerRejection.kilroyNotFound }
             let visibility = try await store.visibility(
                 for: device, policy: configuration.reciprocity, around: record.coordinate, radius: 0)
-            guard visibility.decide(KilroyCandidate(record)) == .include else { throw KilroyRejection.kilroyNotFound }
+            guard visibility.decide(KilroyCandidate(record)) == .include else { throw ServerRejection.kilroyNotFound }
             return .ok(.init(body: .json(Self.apiKilroy(record, viewer: device))))
-        } catch let rejection as KilroyRejection {
+        } catch let rejection as ServerRejection {
             switch rejection.status {
-            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .badRequest: return .badRequest(.init(body: .json(rejection.apiError)))
             case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
-            case .notFound: return .notFound(.init(body: .json(rejection.body)))
+            case .notFound: return .notFound(.init(body: .json(rejection.apiError)))
             default:
                 throw rejection
             }
@@ -86,7 +87,7 @@ extension KilroyAPIHandler {
         do {
             let device = try DeviceAuthentication.requireDevice()
             let id = try RequestValidation.kilroyID(input.path.kilroyId, field: "kilroyId")
-            guard let record = try await store.kilroy(id: id) else { throw KilroyRejection.kilroyNotFound }
+            guard let record = try await store.kilroy(id: id) else { throw ServerRejection.kilroyNotFound }
             guard record.owner == device else { throw Self.notOwner }
             // Under the image's lock, so that no upload of the same bytes slips in between the
             // row's deletion and the blob's.
@@ -101,15 +102,15 @@ extension KilroyAPIHandler {
             case .deleted:
                 logger.info("kilroy deleted", metadata: ["kilroy": "\(id)"])
                 return .noContent(.init())
-            case .notFound: throw KilroyRejection.kilroyNotFound
+            case .notFound: throw ServerRejection.kilroyNotFound
             case .notOwner: throw Self.notOwner
             }
-        } catch let rejection as KilroyRejection {
+        } catch let rejection as ServerRejection {
             switch rejection.status {
-            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .badRequest: return .badRequest(.init(body: .json(rejection.apiError)))
             case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
-            case .forbidden: return .forbidden(.init(body: .json(rejection.body)))
-            case .notFound: return .notFound(.init(body: .json(rejection.body)))
+            case .forbidden: return .forbidden(.init(body: .json(rejection.apiError)))
+            case .notFound: return .notFound(.init(body: .json(rejection.apiError)))
             default:
                 throw rejection
             }
@@ -134,33 +135,33 @@ extension KilroyAPIHandler {
                 logger.info("kilroy reported", metadata: ["kilroy": "\(id)", "reports": "\(count)", "hidden": "\(hidden)"])
                 return .ok(.init(body: .json(.init(kilroyId: id, reportCount: Int32(clamping: count), hidden: hidden))))
             case .notFound:
-                throw KilroyRejection.kilroyNotFound
+                throw ServerRejection.kilroyNotFound
             case .ownKilroy:
                 throw Self.ownKilroy
             case .noOwnDrops:
                 throw Self.noOwnDrops
             }
-        } catch let rejection as KilroyRejection {
+        } catch let rejection as ServerRejection {
             switch rejection.status {
-            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .badRequest: return .badRequest(.init(body: .json(rejection.apiError)))
             case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
-            case .forbidden: return .forbidden(.init(body: .json(rejection.body)))
-            case .notFound: return .notFound(.init(body: .json(rejection.body)))
+            case .forbidden: return .forbidden(.init(body: .json(rejection.apiError)))
+            case .notFound: return .notFound(.init(body: .json(rejection.apiError)))
             case .tooManyRequests:
-                return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.body)))
+                return .tooManyRequests(.init(headers: .init(retryAfter: rejection.retryAfter), body: .json(rejection.apiError)))
             default:
                 throw rejection
             }
         }
     }
 
-    private static let notOwner = KilroyRejection(
+    private static let notOwner = ServerRejection(
         status: .forbidden, code: "not_owner", message: "Only the device that dropped a kilroy can delete it.")
 
-    private static let ownKilroy = KilroyRejection(
+    private static let ownKilroy = ServerRejection(
         status: .forbidden, code: "own_kilroy", message: "You cannot report a kilroy this device dropped; delete it instead.")
 
-    private static let noOwnDrops = KilroyRejection(
+    private static let noOwnDrops = ServerRejection(
         status: .forbidden, code: "no_own_drops",
         message: "Only devices that have dropped a kilroy of their own can report others; drop one first.")
 }

@@ -1,5 +1,6 @@
 import HTTPTypes
 import KilroyAPI
+import ServerKit
 
 extension KilroyAPIHandler {
     func findNearbyKilroys(_ input: Operations.FindNearbyKilroys.Input) async throws
@@ -17,9 +18,9 @@ extension KilroyAPIHandler {
                 kilroys: kilroys.map { .init(kilroy: Self.apiKilroy($0.kilroy, viewer: device), distanceMeters: $0.distanceMeters) },
                 reciprocity: Self.apiStatus(status))
             return .ok(.init(body: .json(body)))
-        } catch let rejection as KilroyRejection {
+        } catch let rejection as ServerRejection {
             switch rejection.status {
-            case .badRequest: return .badRequest(.init(body: .json(rejection.body)))
+            case .badRequest: return .badRequest(.init(body: .json(rejection.apiError)))
             case .unauthorized: return .unauthorized(Self.unauthorized(rejection))
             default:
                 throw rejection

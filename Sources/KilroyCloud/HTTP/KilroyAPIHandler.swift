@@ -4,13 +4,14 @@ import KilroyAPI
 import Logging
 import Observability
 import OpenAPIRuntime
+import ServerKit
 import Storage
 
 /// The Kilroy API as the generated server code calls it: validates each request, applies the
 /// abuse limits and the reciprocity policy, and answers through the store and the blob store.
 ///
 /// Refusals the contract documents for an operation are returned as its typed outputs; any
-/// other ``KilroyRejection`` is thrown and rendered by ``OpenAPIErrorMiddleware``.
+/// other ``ServerRejection`` is thrown and rendered by ``OpenAPIErrorMiddleware``.
 ///
 /// The calling device is ``DeviceAuthentication/current`` (a credential digest). Nothing here
 /// logs it, at any level: a digest is as good as a name for the device in a leaked log.
@@ -50,7 +51,7 @@ struct KilroyAPIHandler: APIProtocol {
     }
 
     /// Takes a token from `device`'s bucket of `limiter`, or refuses with 429.
-    func admit(_ device: DeviceDigest, to limiter: TokenBucketLimiter?, what: String) async throws(KilroyRejection) {
+    func admit(_ device: DeviceDigest, to limiter: TokenBucketLimiter?, what: String) async throws(ServerRejection) {
         guard let limiter else { return }
         switch await limiter.acquire(device.key, now: configuration.now()) {
         case .allowed:
@@ -62,9 +63,9 @@ struct KilroyAPIHandler: APIProtocol {
     }
 
     /// A 401 as the contract's typed response (the same body and headers as
-    /// ``KilroyRejection/response()`` gives it).
-    static func unauthorized(_ rejection: KilroyRejection) -> Components.Responses.Unauthorized {
-        .init(headers: .init(wwwAuthenticate: #"Bearer realm="kilroy""#), body: .json(rejection.body))
+    /// ``ServerRejection/response()`` gives it).
+    static func unauthorized(_ rejection: ServerRejection) -> Components.Responses.Unauthorized {
+        .init(headers: .init(wwwAuthenticate: ServerRejection.kilroyChallenge), body: .json(rejection.apiError))
     }
 
     /// The contract's view of a stored kilroy for `viewer`: never who dropped it, only whether

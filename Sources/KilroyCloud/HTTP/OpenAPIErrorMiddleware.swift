@@ -4,6 +4,7 @@ import Hummingbird
 import KilroyAPI
 import Observability
 import OpenAPIRuntime
+import ServerKit
 
 /// Turns every error the generated server code throws into the contract's JSON `Error` with a
 /// 4xx status when the request was at fault — a missing credential, malformed JSON, a bad
@@ -26,14 +27,14 @@ struct OpenAPIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    static func rejection(for error: OpenAPIRuntime.ServerError) -> KilroyRejection {
-        if let rejection = error.underlyingError as? KilroyRejection {
+    static func rejection(for error: OpenAPIRuntime.ServerError) -> ServerRejection {
+        if let rejection = error.underlyingError as? ServerRejection {
             return rejection
         }
         if error.operationOutput != nil {
             // The operation ran; only its answer could not be written in a form the client accepts.
             guard error.httpStatus == .notAcceptable else { return .internalError }
-            return KilroyRejection(
+            return ServerRejection(
                 status: .notAcceptable, code: "not_acceptable",
                 message: "The answer is JSON (or the image's own type); allow it in the Accept header.")
         }
@@ -42,12 +43,12 @@ struct OpenAPIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Why the generated code could not read the request.
-    private static func requestRejection(for error: OpenAPIRuntime.ServerError) -> KilroyRejection {
+    private static func requestRejection(for error: OpenAPIRuntime.ServerError) -> ServerRejection {
         if error.httpStatus == .unsupportedMediaType {
             let expected =
                 error.operationID == Operations.UploadImage.id
                 ? "image/jpeg, image/png, image/heic or application/octet-stream" : "application/json"
-            return KilroyRejection(
+            return ServerRejection(
                 status: .unsupportedMediaType, code: "unsupported_content_type",
                 message: "Send the request body with Content-Type \(expected).", field: "Content-Type")
         }
@@ -59,13 +60,13 @@ struct OpenAPIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 "invalid_field", "createdAt must be an ISO 8601 date-time such as 2025-06-01T12:00:00Z.", field: "createdAt")
         }
         if let decoding = error.underlyingError as? DecodingError {
-            return bodyRejection(decoding)
+            return .rejection(for: decoding, apiName: "the Kilroy API")
         }
         return .badRequest("malformed_request", "The request could not be read: \(error.causeDescription)")
     }
 
     /// The first query parameter of a near query that is missing or not a number.
-    private static func queryRejection(_ path: String?) -> KilroyRejection? {
+    private static func queryRejection(_ path: String?) -> ServerRejection? {
         let items = path.flatMap { URLComponents(string: $0)?.queryItems } ?? []
         func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
         for name in ["lat", "lon"] {
@@ -83,48 +84,5 @@ struct OpenAPIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return .badRequest("invalid_limit", "The limit must be a whole number from 1 to 500.", field: "limit")
         }
         return nil
-    }
-
-    /// A JSON body that did not decode into the contract's schema.
-    private static func bodyRejection(_ error: DecodingError) -> KilroyRejection {
-        func fieldName(_ path: [any CodingKey]) -> String? {
-            let names = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return names.isEmpty ? nil : names.joined(separator: ".")
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let field = fieldName(context.codingPath + [key]) ?? key.stringValue
-            return .badRequest("missing_field", "The request body misses the required field \(field).", field: field)
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            let field = fieldName(context.codingPath)
-            return .badRequest(
-                "invalid_field", "The field \(field ?? "value") has the wrong type for the Kilroy API.", field: field)
-        case .dataCorrupted(let context):
-            guard let field = fieldName(context.codingPath) else {
-                return .badRequest("malformed_json", "The request body is not valid JSON.")
-            }
-            return .badRequest("invalid_field", "The field \(field) is invalid: \(context.debugDescription)", field: field)
-        @unknown default:
-            return .badRequest("malformed_json", "The request body could not be read as the Kilroy API's JSON.")
-        }
-    }
-}
-
-extension KilroyRejection {
-    /// The JSON `Error` response, with `Retry-After` for a 429 and `WWW-Authenticate` for a 401.
-    func response() -> Response {
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
-        if let retryAfter {
-            headers[.retryAfter] = String(retryAfter)
-        }
-        if status == .unauthorized {
-            headers[.wwwAuthenticate] = #"Bearer realm="kilroy""#
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(body)) ?? Data(#"{"code":"internal_error","message":"Error"}"#.utf8)
-        return Response(
-            status: status, headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

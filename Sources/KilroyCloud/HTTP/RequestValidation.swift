@@ -1,9 +1,10 @@
 import DAGCBOR
 import Foundation
 import Geo
+import ServerKit
 import Validation
 
-/// The checks every Kilroy request's fields go through; each failure is a ``KilroyRejection``
+/// The checks every Kilroy request's fields go through; each failure is a ``ServerRejection``
 /// naming the field. Valid input comes back in canonical form.
 enum RequestValidation {
     static let comment = LengthValidator(min: 0, max: 500)
@@ -19,7 +20,7 @@ enum RequestValidation {
 
     /// A legacy device id (what clients sent as `X-Device-ID` before credentials): 8 to 64
     /// characters of A-Z, a-z, 0-9, `-` and `_`.
-    static func legacyDeviceID(_ value: String, field: String) throws(KilroyRejection) -> String {
+    static func legacyDeviceID(_ value: String, field: String) throws(ServerRejection) -> String {
         let allowed =
             (8...64).contains(value.utf8.count)
             && value.utf8.allSatisfy { byte in
@@ -36,13 +37,13 @@ enum RequestValidation {
     }
 
     /// A UUID, returned upper case (`UUID.uuidString`), so ids match whatever case a client uses.
-    static func kilroyID(_ value: String, field: String) throws(KilroyRejection) -> String {
+    static func kilroyID(_ value: String, field: String) throws(ServerRejection) -> String {
         guard let uuid = UUID(uuidString: value) else { throw .invalidKilroyID(field: field) }
         return uuid.uuidString
     }
 
     /// A blob CID (CIDv1, raw codec, sha2-256) in its canonical base32 form.
-    static func imageID(_ value: String, field: String) throws(KilroyRejection) -> String {
+    static func imageID(_ value: String, field: String) throws(ServerRejection) -> String {
         guard let cid = try? CID(string: value), cid.codec == .raw, cid.string == value else {
             throw .invalidImageID(field: field)
         }
@@ -51,7 +52,7 @@ enum RequestValidation {
 
     static func coordinate(
         latitude: Double, longitude: Double, latitudeField: String, longitudeField: String
-    ) throws(KilroyRejection) -> Coordinate {
+    ) throws(ServerRejection) -> Coordinate {
         do {
             return try Coordinate(latitude: latitude, longitude: longitude)
         } catch {
@@ -70,7 +71,7 @@ enum RequestValidation {
     }
 
     /// Optional free text: trimmed, `nil` when empty, rejected when longer than the validator's maximum.
-    static func text(_ value: String?, _ validator: LengthValidator, field: String) throws(KilroyRejection) -> String? {
+    static func text(_ value: String?, _ validator: LengthValidator, field: String) throws(ServerRejection) -> String? {
         guard let value else { return nil }
         guard let canonical = validator.validate(value) else {
             throw .badRequest("text_too_long", "\(field) can be at most \(validator.max) characters.", field: field)
@@ -79,7 +80,7 @@ enum RequestValidation {
     }
 
     /// 0 < radius ≤ 50 km, default 1 km.
-    static func radius(_ value: Double?) throws(KilroyRejection) -> Double {
+    static func radius(_ value: Double?) throws(ServerRejection) -> Double {
         let radius = value ?? defaultRadius
         guard radius.isFinite, radius > 0, radius <= maximumRadius else {
             throw .badRequest(
@@ -89,7 +90,7 @@ enum RequestValidation {
     }
 
     /// 1…500, default 100.
-    static func limit(_ value: Int32?) throws(KilroyRejection) -> Int {
+    static func limit(_ value: Int32?) throws(ServerRejection) -> Int {
         let limit = value.map(Int.init) ?? defaultLimit
         guard limits.contains(limit) else {
             throw .badRequest("invalid_limit", "The limit must be a whole number from 1 to 500.", field: "limit")
@@ -98,7 +99,7 @@ enum RequestValidation {
     }
 
     /// A capture date after 1970 and at most a day ahead of the server's clock.
-    static func createdAt(_ value: Date, now: Date) throws(KilroyRejection) -> Date {
+    static func createdAt(_ value: Date, now: Date) throws(ServerRejection) -> Date {
         guard value.timeIntervalSince1970 >= 0, value <= now.addingTimeInterval(86_400) else {
             throw .badRequest(
                 "invalid_created_at", "createdAt must be the capture time, after 1970 and not in the future.",

@@ -1,4 +1,5 @@
 public import Foundation
+public import ServerKit
 
 /// How the Kilroy cloud behaves: its reciprocity policy and its abuse limits. Chosen at start-up.
 public struct KilroyCloudConfiguration: Sendable {

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import InMemoryLogging
 import KilroyAPI
 import Logging
+import ServerKit
 import Storage
 import TestSupport
 import Testing

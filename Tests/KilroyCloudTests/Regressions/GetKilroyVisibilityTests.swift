@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
+import ServerKit
 import Testing
 
 @testable import KilroyCloud

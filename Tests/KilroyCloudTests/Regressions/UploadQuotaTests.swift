@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
+import ServerKit
 import Storage
 import TestSupport
 import Testing

@@ -1,13 +1,14 @@
-import Foundation
+public import Foundation
 
-/// Per-device token buckets for one kind of write (drops, uploads or reports).
+/// Per-key token buckets for one kind of write (a cloud keys them by device: Kilroy limits drops,
+/// uploads and reports this way).
 ///
 /// Buckets are kept in memory: a restart forgets them, which only ever lets a device send a
 /// little more. Full buckets are forgotten once there are many, so the table stays bounded by
 /// the devices active within the last refill period.
-actor TokenBucketLimiter {
+public actor TokenBucketLimiter {
     /// Whether a request may go ahead.
-    enum Decision: Equatable {
+    public enum Decision: Equatable, Sendable {
         case allowed
         /// Denied; a token is back after this many whole seconds (at least 1).
         case limited(retryAfterSeconds: Int)
@@ -23,7 +24,7 @@ actor TokenBucketLimiter {
     /// Above this many buckets, full ones are dropped before adding another.
     private let pruneThreshold: Int
 
-    init(limit: RateLimit, pruneThreshold: Int = 10_000) {
+    public init(limit: RateLimit, pruneThreshold: Int = 10_000) {
         self.limit = limit
         self.pruneThreshold = pruneThreshold
     }
@@ -31,7 +32,7 @@ actor TokenBucketLimiter {
     private var tokensPerSecond: Double { limit.perMinute / 60 }
 
     /// Takes a token from `key`'s bucket if there is one.
-    func acquire(_ key: String, now: Date) -> Decision {
+    public func acquire(_ key: String, now: Date) -> Decision {
         var bucket = refilled(buckets[key], now: now)
         guard bucket.tokens >= 1 else {
             let wait = (1 - bucket.tokens) / tokensPerSecond
@@ -47,7 +48,7 @@ actor TokenBucketLimiter {
     }
 
     /// How many devices have a bucket (for tests of the pruning).
-    var bucketCount: Int { buckets.count }
+    public var bucketCount: Int { buckets.count }
 
     private func refilled(_ bucket: Bucket?, now: Date) -> Bucket {
         guard let bucket else { return Bucket(tokens: Double(limit.burst), updated: now) }
