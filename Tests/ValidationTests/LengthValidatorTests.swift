@@ -54,3 +54,17 @@ struct LengthValidatorTests {
         #expect(LengthValidator(min: 5, max: 2).validate("abc") == nil)
     }
 }
+
+@Suite("LengthValidator's byte bound")
+struct LengthValidatorByteBoundTests {
+    @Test("maxBytes bounds the trimmed text's UTF-8 bytes; characters are still counted")
+    func byteBound() {
+        let validator = LengthValidator(min: 0, max: 3, maxBytes: 8)
+        #expect(validator.validate("  abc  ") == "abc")
+        #expect(validator.validate("👍🏽") == "👍🏽")  // 1 character, 8 bytes
+        #expect(validator.validate("👍🏽a") == nil)  // 9 bytes
+        #expect(validator.validate("e" + String(repeating: "\u{0301}", count: 10)) == nil)  // 1 character, 21 bytes
+        #expect(validator.validate("abcd") == nil)  // 4 characters
+        #expect(LengthValidator(min: 0, max: 3).validate("e" + String(repeating: "\u{0301}", count: 10)) != nil)
+    }
+}

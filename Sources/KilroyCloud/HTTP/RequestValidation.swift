@@ -7,10 +7,13 @@ import Validation
 /// The checks every Kilroy request's fields go through; each failure is a ``ServerRejection``
 /// naming the field. Valid input comes back in canonical form.
 enum RequestValidation {
-    static let comment = LengthValidator(min: 0, max: 500)
-    static let placeName = LengthValidator(min: 0, max: 200)
-    static let placeAddress = LengthValidator(min: 0, max: 300)
-    static let reportReason = LengthValidator(min: 0, max: 500)
+    // Characters as a person counts them, and bytes as the store does: 8 bytes a character is
+    // room for any ordinary text (an emoji with a skin tone is 8), never for a "character" made of
+    // thousands of combining marks.
+    static let comment = LengthValidator(min: 0, max: 500, maxBytes: 4_000)
+    static let placeName = LengthValidator(min: 0, max: 200, maxBytes: 1_600)
+    static let placeAddress = LengthValidator(min: 0, max: 300, maxBytes: 2_400)
+    static let reportReason = LengthValidator(min: 0, max: 500, maxBytes: 4_000)
 
     /// The largest near-query radius, metres.
     static let maximumRadius = 50_000.0
@@ -74,7 +77,8 @@ enum RequestValidation {
     static func text(_ value: String?, _ validator: LengthValidator, field: String) throws(ServerRejection) -> String? {
         guard let value else { return nil }
         guard let canonical = validator.validate(value) else {
-            throw .badRequest("text_too_long", "\(field) can be at most \(validator.max) characters.", field: field)
+            let bytes = validator.maxBytes.map { " (\($0) bytes of UTF-8)" } ?? ""
+            throw .badRequest("text_too_long", "\(field) can be at most \(validator.max) characters\(bytes).", field: field)
         }
         return canonical.isEmpty ? nil : canonical
     }
