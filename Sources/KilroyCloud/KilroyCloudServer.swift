@@ -65,6 +65,10 @@ public struct KilroyCloudServer: AppCloud {
         let group = router.group(RouterPath(Self.basePath))
             .add(middleware: NoSniffMiddleware<Context>())
             .add(middleware: OpenAPIErrorMiddleware<Context>(reporter: reporter))
+            .add(
+                middleware: StrictQueryNumbersMiddleware<Context>(
+                    path: Self.basePath + "/kilroys/near", parameters: RequestValidation.nearQueryNumbers)
+            )
             // 64 KiB, far above any valid kilroy or report; uploads stream against the image limit.
             .add(
                 middleware: RequestBodyLimitMiddleware<Context>(

@@ -68,19 +68,16 @@ struct OpenAPIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The first query parameter of a near query that is missing or not a number.
     private static func queryRejection(_ path: String?) -> ServerRejection? {
         let items = path.flatMap { URLComponents(string: $0)?.queryItems } ?? []
-        func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
-        for name in ["lat", "lon"] {
-            guard let text = value(name) else {
-                return .badRequest("missing_parameter", "The query parameter \(name) is required (degrees).", field: name)
-            }
-            if Double(text) == nil {
-                return .badRequest("invalid_coordinate", "The query parameter \(name) must be a number of degrees.", field: name)
+        for name in ["lat", "lon"] where !items.contains(where: { $0.name == name && $0.value != nil }) {
+            return .badRequest("missing_parameter", "The query parameter \(name) is required (degrees).", field: name)
+        }
+        for rule in RequestValidation.nearQueryNumbers {
+            if let item = items.first(where: { $0.name == rule.name }), let text = item.value, !rule.accepts(text) {
+                return rule.rejection
             }
         }
-        if let text = value("radius"), Double(text) == nil {
-            return .badRequest("invalid_radius", "The radius must be a number of metres, at most 50000.", field: "radius")
-        }
-        if let text = value("limit"), Int32(text) == nil {
+        // A whole number too large for the contract's 32 bits.
+        if let text = items.first(where: { $0.name == "limit" })?.value, Int32(text) == nil {
             return .badRequest("invalid_limit", "The limit must be a whole number from 1 to 500.", field: "limit")
         }
         return nil

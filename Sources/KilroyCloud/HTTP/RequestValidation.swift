@@ -15,6 +15,20 @@ enum RequestValidation {
     static let placeAddress = LengthValidator(min: 0, max: 300, maxBytes: 2_400)
     static let reportReason = LengthValidator(min: 0, max: 500, maxBytes: 4_000)
 
+    /// The near query's numbers, checked as text before the generated decoder reads them (it
+    /// would take `0x10` for 16).
+    static let nearQueryNumbers: [QueryNumberRule] = [
+        QueryNumberRule(
+            "lat", rejection: .badRequest("invalid_coordinate", "The query parameter lat must be a number of degrees.", field: "lat")),
+        QueryNumberRule(
+            "lon", rejection: .badRequest("invalid_coordinate", "The query parameter lon must be a number of degrees.", field: "lon")),
+        QueryNumberRule(
+            "radius", rejection: .badRequest("invalid_radius", "The radius must be a number of metres, at most 50000.", field: "radius")),
+        QueryNumberRule(
+            "limit", integer: true,
+            rejection: .badRequest("invalid_limit", "The limit must be a whole number from 1 to 500.", field: "limit")),
+    ]
+
     /// The largest near-query radius, metres.
     static let maximumRadius = 50_000.0
     static let defaultRadius = 1_000.0
