@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import KilroyCloud
 import Logging
+import NIOCore
 import ServerKit
 
 /// Builds the `app-server` application: every cloud mounted under `/<app>/v1`, `/health`, and
@@ -24,6 +25,7 @@ enum AppBuilder {
             ])
         return Application(
             router: router,
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(settings.idleTimeout))),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "app-server"),
             onServerRunning: { channel in
                 logger.notice("app-server listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])

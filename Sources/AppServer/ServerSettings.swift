@@ -10,6 +10,9 @@ struct ServerSettings: Sendable {
     var dataDirectory: URL
     var reciprocity: ReciprocityPolicy
     var logLevel: Logger.Level
+    /// How long a connection may sit without a byte in either direction before the server closes
+    /// it: idle and abandoned connections otherwise hold a file descriptor and memory forever.
+    var idleTimeout: Duration = .seconds(30)
     /// Kilroy's configuration apart from reciprocity (limits, clock); tests change it.
     var kilroy = KilroyCloudConfiguration()
 

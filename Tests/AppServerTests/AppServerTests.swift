@@ -18,7 +18,7 @@ struct AppServerTests {
 
     static func withApplication<T: Sendable>(
         reciprocity: ReciprocityPolicy = .off,
-        data: URL? = nil, now: (@Sendable () -> Date)? = nil,
+        data: URL? = nil, now: (@Sendable () -> Date)? = nil, idleTimeout: Duration? = nil,
         _ body: @Sendable (any TestClientProtocol) async throws -> T
     ) async throws -> T {
         let folder = data ?? FileManager.default.temporaryDirectory.appendingPathComponent("app-server-tests-\(UUID().uuidString)")
@@ -26,6 +26,7 @@ struct AppServerTests {
         defer { if data == nil { try? FileManager.default.removeItem(at: folder) } }
         var settings = settings(data: folder, reciprocity: reciprocity)
         if let now { settings.kilroy.now = now }
+        if let idleTimeout { settings.idleTimeout = idleTimeout }
         let app = try await AppBuilder.makeApplication(
             settings: settings, loggers: ServerLoggers(all: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
         return try await app.test(.live, body)
