@@ -79,11 +79,15 @@ public struct KilroyCloudServer: AppCloud {
                 status: .ok, headers: [.contentType: "application/yaml"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
         }
+        // Every other method on a served path is a 405 with Allow, not a 404.
+        let methods = AllowedMethods()
+        methods.record(.get, path: "/openapi.yaml")
         try handler.registerHandlers(
-            on: group,
+            on: RecordingTransport(group, recordingInto: methods),
             configuration: Configuration(
                 dateTranscoder: LenientISO8601DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
             middlewares: [DeviceAuthentication()])
+        methods.registerRefusals(on: group)
     }
 
     /// Removes every upload that no kilroy has used for the grace period (rows and blobs); the

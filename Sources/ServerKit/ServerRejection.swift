@@ -19,10 +19,12 @@ public struct ServerRejection: Error, Equatable, Sendable {
     public var retryAfter: Int?
     /// The `WWW-Authenticate` challenge of a 401, e.g. `Bearer realm="kilroy"`.
     public var challenge: String?
+    /// The methods a path does answer, sent as `Allow` (for a 405).
+    public var allow: [HTTPRequest.Method]?
 
     public init(
         status: HTTPResponse.Status, code: String, message: String, field: String? = nil, retryAfter: Int? = nil,
-        challenge: String? = nil
+        challenge: String? = nil, allow: [HTTPRequest.Method]? = nil
     ) {
         self.status = status
         self.code = code
@@ -30,6 +32,7 @@ public struct ServerRejection: Error, Equatable, Sendable {
         self.field = field
         self.retryAfter = retryAfter
         self.challenge = challenge
+        self.allow = allow
     }
 
     /// A 400 with `code`, `message` and the `field` at fault.
@@ -64,6 +67,7 @@ public struct ServerRejection: Error, Equatable, Sendable {
         var headers: HTTPFields = [:]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if let challenge { headers[.wwwAuthenticate] = challenge }
+        if let allow { headers[.allow] = allow.map(\.rawValue).joined(separator: ", ") }
         // A body of two strings and an optional string always encodes.
         return (try? JSONResponse.make(status: status, body, headers: headers)) ?? Response(status: status)
     }
