@@ -18,7 +18,7 @@ struct KilroyCloudHarness {
 
     init(
         configuration: KilroyCloudConfiguration = .init(), clock: TestClock = TestClock(Date(timeIntervalSince1970: 1_750_000_000)),
-        store: SQLiteKilroyStore? = nil
+        store: SQLiteKilroyStore? = nil, logger: Logger = .quiet
     )
         throws
     {
@@ -33,7 +33,7 @@ struct KilroyCloudHarness {
         var configuration = configuration
         configuration.now = { clock.now }
         service = KilroyCloudServer(
-            store: self.store, blobs: blobs, configuration: configuration, logger: .quiet)
+            store: self.store, blobs: blobs, configuration: configuration, logger: logger)
     }
 
     /// Runs `body` against the cloud through Hummingbird's in-process router client.

@@ -25,6 +25,8 @@ struct KilroyAPIHandler: APIProtocol {
     let reportLimiter: TokenBucketLimiter?
     let claimLimiter: TokenBucketLimiter?
     let imageLock = KeyedLock()
+    /// Refusals are counted into one log line per kind every 10 s, not one line each.
+    let refusalLog: SampledLog
 
     /// Where a client downloads images, relative to the server.
     static let imagePathPrefix = "/kilroy/v1/images/"
@@ -38,6 +40,7 @@ struct KilroyAPIHandler: APIProtocol {
         uploadLimiter = configuration.uploadRateLimit.map { TokenBucketLimiter(limit: $0) }
         reportLimiter = configuration.reportRateLimit.map { TokenBucketLimiter(limit: $0) }
         claimLimiter = configuration.claimRateLimit.map { TokenBucketLimiter(limit: $0) }
+        refusalLog = SampledLog(now: configuration.now)
     }
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
@@ -57,7 +60,9 @@ struct KilroyAPIHandler: APIProtocol {
         case .allowed:
             return
         case .limited(let seconds):
-            logger.notice("kilroy request rate limited", metadata: ["kind": "\(what)"])
+            if let count = refusalLog.record(what) {
+                logger.notice("kilroy requests rate limited", metadata: ["kind": "\(what)", "count": "\(count)"])
+            }
             throw .rateLimited(retryAfter: seconds, what: what)
         }
     }
