@@ -1,8 +1,10 @@
 public import Hummingbird
 public import Logging
+import NIOHTTP1
 
 /// Answers every error that reaches the top of the router as JSON `{"code", "message"}`:
-/// a ``ServerRejection`` as itself, Hummingbird's own errors (a 404 for an unknown path, a 413
+/// a ``ServerRejection`` as itself, a request that is not HTTP or ends early (SwiftNIO's
+/// `HTTPParserError`, such as a body cut short by the client) as a 400, Hummingbird's own errors (a 404 for an unknown path, a 413
 /// for a body too large to decode) with their status, and anything else as a logged 500 that
 /// says nothing about the server's inside.
 public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -23,6 +25,14 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let rejection as ServerRejection {
             return rejection.response()
+        } catch let error as HTTPParserError {
+            // The client sent something that is not HTTP, or hung up in the middle of a body it
+            // promised: its doing, not the server's, so a 400 and no error in the log.
+            logger.debug("request unreadable", metadata: ["path": "\(request.uri.path)", "error": "\(error.debugDescription)"])
+            return ServerRejection(
+                status: .badRequest, code: "malformed_http",
+                message: "The request could not be read as HTTP: \(error.debugDescription)."
+            ).response()
         } catch let error as HTTPError {
             return Self.rejection(status: error.status, message: error.body ?? message(for: error.status, request: request))
                 .response()

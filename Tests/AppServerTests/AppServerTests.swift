@@ -19,6 +19,7 @@ struct AppServerTests {
     static func withApplication<T: Sendable>(
         reciprocity: ReciprocityPolicy = .off,
         data: URL? = nil, now: (@Sendable () -> Date)? = nil, idleTimeout: Duration? = nil,
+        logger: Logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
         _ body: @Sendable (any TestClientProtocol) async throws -> T
     ) async throws -> T {
         let folder = data ?? FileManager.default.temporaryDirectory.appendingPathComponent("app-server-tests-\(UUID().uuidString)")
@@ -28,7 +29,7 @@ struct AppServerTests {
         if let now { settings.kilroy.now = now }
         if let idleTimeout { settings.idleTimeout = idleTimeout }
         let app = try await AppBuilder.makeApplication(
-            settings: settings, loggers: ServerLoggers(all: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
+            settings: settings, loggers: ServerLoggers(all: logger))
         return try await app.test(.live, body)
     }
 
