@@ -339,7 +339,7 @@ let package = Package(
         // Test support, not shipped: generated pipeline input with planted answers (also used by
         // the Benchmarks package, hence a library product).
         .target(
-            name: "UmiLogSynthetic", dependencies: ["Geo", "UmiLogPipeline"], path: "Tests/UmiLogSynthetic",
+            name: "UmiLogSynthetic", dependencies: ["Geo", "UmiLogPipeline", "TestSupport"], path: "Tests/UmiLogSynthetic",
             swiftSettings: strictBoundaries
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FlipcashCore
@@ -19,7 +20,7 @@ struct CurveHousePropertyTests {
 
     /// A supply in 10⁻¹⁸ tokens below 21,000,000: whole, quark-aligned or with all 18 decimals,
     /// sometimes just below a step boundary or the end, where partial steps matter most.
-    static func supply(using random: inout CurveRandom) -> UInt128 {
+    static func supply(using random: inout SplitMix64) -> UInt128 {
         let raw = UInt128.random(in: 0..<maxSupply, using: &random)
         switch random.next() % 5 {
         case 0: return raw / unit * unit
@@ -31,13 +32,13 @@ struct CurveHousePropertyTests {
     }
 
     /// A USD value in 10⁻¹⁸ units, from a quark to ~10⁸ USD, quark-aligned or not.
-    static func value(using random: inout CurveRandom) -> UInt128 {
+    static func value(using random: inout SplitMix64) -> UInt128 {
         let magnitude = [usdfQuark, unit / 100, unit, 1_000 * unit, 100_000_000 * unit][Int(random.next() % 5)]
         let raw = UInt128.random(in: 1...magnitude, using: &random)
         return random.next() % 2 == 0 ? max(raw / usdfQuark * usdfQuark, usdfQuark) : raw
     }
 
-    static func fee(using random: inout CurveRandom) -> Int {
+    static func fee(using random: inout SplitMix64) -> Int {
         [0, 100, 10_000, Int.random(in: 0...10_000, using: &random)][Int(random.next() % 4)]
     }
 
@@ -46,7 +47,7 @@ struct CurveHousePropertyTests {
 
     @Test("buy then sell back: never more than was paid, and the supply stays on the curve")
     func buyThenSell() throws {
-        var random = CurveRandom(seed: 0x13_0001)
+        var random = SplitMix64(seed: 0x13_0001)
         for _ in 0..<2_000 {
             let supply = Self.supply(using: &random)
             let value = Self.value(using: &random)
@@ -68,7 +69,7 @@ struct CurveHousePropertyTests {
 
     @Test("the same in the quarks the chain moves: whole token quarks received, whole USDF quarks back")
     func buyThenSellInQuarks() throws {
-        var random = CurveRandom(seed: 0x13_0002)
+        var random = SplitMix64(seed: 0x13_0002)
         for _ in 0..<2_000 {
             let supplyQuarks = UInt64(Self.supply(using: &random) / Self.tokenQuark)
             let paid = UInt64(Self.value(using: &random) / Self.usdfQuark) + 1
@@ -86,7 +87,7 @@ struct CurveHousePropertyTests {
 
     @Test("sell then buy back: never more tokens than were sold, and the supply stays on the curve")
     func sellThenBuy() throws {
-        var random = CurveRandom(seed: 0x13_0003)
+        var random = SplitMix64(seed: 0x13_0003)
         for _ in 0..<2_000 {
             let supply = Self.supply(using: &random)
             let tokens = UInt128.random(
@@ -103,7 +104,7 @@ struct CurveHousePropertyTests {
 
     @Test("no quote leaves 0…21,000,000: sells of more than the supply and buys past the end never quote beyond")
     func bounds() throws {
-        var random = CurveRandom(seed: 0x13_0004)
+        var random = SplitMix64(seed: 0x13_0004)
         for _ in 0..<2_000 {
             let supply = Self.supply(using: &random)
             let value = Self.value(using: &random) * UInt128(random.next() % 1_000_000 + 1)
@@ -128,7 +129,7 @@ struct CurveHousePropertyTests {
 
     @Test("two buys never get more tokens than one of the same total, and lose at most the rounding")
     func buysAreAdditive() throws {
-        var random = CurveRandom(seed: 0x13_0005)
+        var random = SplitMix64(seed: 0x13_0005)
         for _ in 0..<2_000 {
             let supply = Self.supply(using: &random)
             let first = Self.value(using: &random)
@@ -144,7 +145,7 @@ struct CurveHousePropertyTests {
 
     @Test("two sales never pay more than one of the same total, and lose at most the rounding")
     func salesAreAdditive() throws {
-        var random = CurveRandom(seed: 0x13_0006)
+        var random = SplitMix64(seed: 0x13_0006)
         for _ in 0..<2_000 {
             let supply = Self.supply(using: &random)
             let total = UInt128.random(in: 0...supply, using: &random) / UInt128(random.next() % 1_000 + 1)

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FlipcashCore
 
-/// Properties over seeded random supplies and amounts (CurveRandom), in exact 10⁻¹⁸ units.
+/// Properties over seeded random supplies and amounts (SplitMix64), in exact 10⁻¹⁸ units.
 @Suite("Discrete curve properties")
 struct CurvePropertyTests {
     let curve = DiscreteBondingCurve.shared
@@ -11,7 +12,7 @@ struct CurvePropertyTests {
 
     /// A random amount of 10⁻¹⁸ units below `whole` whole tokens (or dollars), with a random
     /// number of decimals (0, 10 or 18) so whole, quark-aligned and finest amounts all occur.
-    static func amount(below whole: UInt64, using random: inout CurveRandom) -> Fixed18 {
+    static func amount(below whole: UInt64, using random: inout SplitMix64) -> Fixed18 {
         let units = UInt128.random(in: 0..<(UInt128(whole) * unit), using: &random)
         switch random.next() % 3 {
         case 0: return Fixed18(units: units / unit * unit)
@@ -22,7 +23,7 @@ struct CurvePropertyTests {
 
     @Test("spot price never decreases as supply grows")
     func spotPriceMonotone() throws {
-        var random = CurveRandom(seed: 1)
+        var random = SplitMix64(seed: 1)
         let supplies = (0..<2_000).map { _ in Self.amount(below: 21_000_000, using: &random) }.sorted()
         var previous = Fixed18.zero
         for supply in supplies {
@@ -34,7 +35,7 @@ struct CurvePropertyTests {
 
     @Test("cost is additive across any split: exact in 10⁻³⁶ units, within one 10⁻¹⁸ unit once rounded")
     func additive() throws {
-        var random = CurveRandom(seed: 2)
+        var random = SplitMix64(seed: 2)
         for _ in 0..<2_000 {
             let supply = Self.amount(below: 20_000_000, using: &random)
             let first = Self.amount(below: [1, 100, 10_000, 400_000][Int(random.next() % 4)], using: &random)
@@ -55,7 +56,7 @@ struct CurvePropertyTests {
 
     @Test("tokensToValue(0, 100·k) is CUMULATIVE[k]")
     func wholeStepsAreTheCumulativeTable() {
-        var random = CurveRandom(seed: 3)
+        var random = SplitMix64(seed: 3)
         for _ in 0..<500 {
             let step = Int.random(in: 0...210_000, using: &random)
             let cost = curve.tokensToValue(supply: .zero, tokens: Fixed18(whole: UInt64(step) * 100))
@@ -65,7 +66,7 @@ struct CurvePropertyTests {
 
     @Test("valueToTokens inverts tokensToValue within 1e-12 relative")
     func roundTrip() throws {
-        var random = CurveRandom(seed: 4)
+        var random = SplitMix64(seed: 4)
         for _ in 0..<2_000 {
             let supply = Self.amount(below: 20_900_000, using: &random)
             let tokens = Fixed18(units: max(Self.amount(below: 50_000, using: &random).units, Self.unit / 100))
@@ -79,7 +80,7 @@ struct CurvePropertyTests {
 
     @Test("buying and selling back at the same supply never returns more than was paid")
     func buyThenSell() throws {
-        var random = CurveRandom(seed: 5)
+        var random = SplitMix64(seed: 5)
         for index in 0..<1_500 {
             // Whole-token supplies: buy() prices from the supply truncated to whole tokens.
             let supplyQuarks = UInt64.random(in: 0..<20_000_000, using: &random) * DiscreteBondingCurve.quarksPerToken
@@ -100,7 +101,7 @@ struct CurvePropertyTests {
 
     @Test("fees: 0 bps takes nothing, 10,000 bps takes everything, gross = fee + net, outside 0…10,000 is nil")
     func feeEdges() throws {
-        var random = CurveRandom(seed: 6)
+        var random = SplitMix64(seed: 6)
         for _ in 0..<300 {
             let supplyQuarks = UInt64.random(in: 1...210_000_000_000_000_000, using: &random)
             let quarks = UInt64.random(in: 1...1_000_000_000_000, using: &random)
@@ -127,7 +128,7 @@ struct CurvePropertyTests {
 
     @Test("tokensForValueExchange: selling the tokens back returns the requested value")
     func exchangeSellsBack() throws {
-        var random = CurveRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<500 {
             let supplyQuarks = UInt64.random(in: 10_000_000_000...210_000_000_000_000_000, using: &random)
             let reserve = try #require(

@@ -129,8 +129,8 @@ struct MnemonicTests {
     @Test("generation: the right length, reproducible from a seeded generator, valid")
     func generation() throws {
         for count in MnemonicWordCount.allCases {
-            var first = CashLinkRandom(seed: 7)
-            var second = CashLinkRandom(seed: 7)
+            var first = SplitMix64(seed: 7)
+            var second = SplitMix64(seed: 7)
             let mnemonic = Mnemonic.generate(wordCount: count, using: &first)
             #expect(mnemonic == Mnemonic.generate(wordCount: count, using: &second))
             #expect(mnemonic.words.count == count.rawValue)
@@ -143,7 +143,7 @@ struct MnemonicTests {
 
     @Test("property: entropy → words → entropy for random entropy of every length")
     func roundTripProperty() throws {
-        var random = CashLinkRandom(seed: 0x5EED_0039)
+        var random = SplitMix64(seed: 0x5EED_0039)
         for _ in 0..<400 {
             let count = MnemonicWordCount.allCases.randomElement(using: &random) ?? .twelve
             let entropy = random.bytes(count.entropyByteCount)

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import TestSupport
 
 /// Invalid site lines: one broken rule each, so the truth can name the reason.
 extension SyntheticBuilder {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import UmiLogPipeline
 
 /// Site names: ordinary ones, made-up place names, and the variants a second source might

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Dives and sightings, each with a known fate: kept (and which site it must resolve to) or
 /// dropped (and why).
 extension SyntheticBuilder {

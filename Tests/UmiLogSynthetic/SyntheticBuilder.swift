@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import TestSupport
 import UmiLogPipeline
 
 /// Builds ``SyntheticSiteRecords``: places on lattices (``SyntheticLattice``), records for
@@ -25,7 +26,7 @@ struct SyntheticBuilder {
     }
 
     let count: Int
-    var random: SeededRandom
+    var random: SplitMix64
     var texts: [String] = []
     var entries: [Entry] = []
     var truth = PlantedTruth()
@@ -57,7 +58,7 @@ struct SyntheticBuilder {
 
     init(count: Int, seed: UInt64) {
         self.count = count
-        random = SeededRandom(seed: seed)
+        random = SplitMix64(seed: seed)
         lattices = [
             SyntheticLattice(region: RegionAssigner.redSea, south: 12.5, west: 32.5, north: 30, east: 43.5),
             SyntheticLattice(region: RegionAssigner.caribbean, south: 10, west: -80, north: 24, east: -60),

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import TestSupport
 
 /// Where the synthetic generator puts places: points of a lattice 5 km apart inside a box of
 /// one region, visited in a scattered order so any number of places spreads over the box.
@@ -52,7 +53,7 @@ struct SyntheticLattice: Sendable {
     }
 
     /// The `k`-th place of this box (k < capacity), jittered.
-    func point(_ k: Int, random: inout SeededRandom) -> Coordinate {
+    func point(_ k: Int, random: inout SplitMix64) -> Coordinate {
         let index = (k % capacity) * stride % capacity
         var low = 0
         var high = rowStarts.count - 1
@@ -92,7 +93,7 @@ struct SyntheticLattice: Sendable {
 
     /// A point `distance` metres from `origin` in a random direction, checked with the real
     /// great-circle distance (and shortened until it holds).
-    static func nearby(_ origin: Coordinate, distance: Double, random: inout SeededRandom) -> Coordinate {
+    static func nearby(_ origin: Coordinate, distance: Double, random: inout SplitMix64) -> Coordinate {
         let bearing = random.uniform(0, 2 * .pi)
         var scale = 1.0
         while true {

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
 import ServerKit
+import TestSupport
 import Testing
 
 @testable import KilroyCloud
@@ -42,7 +43,7 @@ struct GetKilroyVisibilityTests {
 
     @Test("for random drops, policies and viewers, GET by id answers 200 exactly for the kilroys near returns")
     func getAgreesWithNear() async throws {
-        var random = SeededRandom(seed: 0x6E4B)
+        var random = SplitMix64(seed: 0x6E4B)
         let devices = [Devices.alice, Devices.bob, Devices.carol, Devices.dave]
         let layout = (0..<24).map { _ in
             (
@@ -77,18 +78,5 @@ struct GetKilroyVisibilityTests {
                 }
             }
         }
-    }
-}
-
-/// SplitMix64, so a failing case reproduces.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
