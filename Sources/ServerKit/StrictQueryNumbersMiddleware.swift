@@ -1,9 +1,10 @@
 public import Hummingbird
 
 /// Numbers in query parameters as people write them, and nothing else: `Double("0x10")` is 16,
-/// and `Double` also takes `nan`, `inf` and `1e400` (infinity), so a generated decoder that
-/// reads a query with it takes `lat=0x10` for 16°. This middleware checks the text of the
-/// named parameters before any decoder sees them.
+/// and `Double` also takes `nan` and `inf`, so a generated decoder that reads a query with it
+/// takes `lat=0x10` for 16°. This middleware checks the text of the named parameters before any
+/// decoder sees them. (A number too large for a `Double`, `1e400`, is grammatical; the route's
+/// own range check refuses the infinity it becomes.)
 public struct StrictQueryNumbersMiddleware<Context: RequestContext>: RouterMiddleware {
     let path: String
     let parameters: [QueryNumberRule]

@@ -65,20 +65,16 @@ struct OpenAPIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         return .badRequest("malformed_request", "The request could not be read: \(error.causeDescription)")
     }
 
-    /// The first query parameter of a near query that is missing or not a number.
+    /// Why the generated code could not read a near query: a coordinate is missing, or the limit
+    /// is too large for the contract's 32 bits. (Numbers that are no numbers never get this far:
+    /// `StrictQueryNumbersMiddleware` refuses them first, with `RequestValidation.nearQueryNumbers`.)
     private static func queryRejection(_ path: String?) -> ServerRejection? {
         let items = path.flatMap { URLComponents(string: $0)?.queryItems } ?? []
         for name in ["lat", "lon"] where !items.contains(where: { $0.name == name && $0.value != nil }) {
             return .badRequest("missing_parameter", "The query parameter \(name) is required (degrees).", field: name)
         }
-        for rule in RequestValidation.nearQueryNumbers {
-            if let item = items.first(where: { $0.name == rule.name }), let text = item.value, !rule.accepts(text) {
-                return rule.rejection
-            }
-        }
-        // A whole number too large for the contract's 32 bits.
         if let text = items.first(where: { $0.name == "limit" })?.value, Int32(text) == nil {
-            return .badRequest("invalid_limit", "The limit must be a whole number from 1 to 500.", field: "limit")
+            return RequestValidation.invalidLimit
         }
         return nil
     }

@@ -24,10 +24,12 @@ enum RequestValidation {
             "lon", rejection: .badRequest("invalid_coordinate", "The query parameter lon must be a number of degrees.", field: "lon")),
         QueryNumberRule(
             "radius", rejection: .badRequest("invalid_radius", "The radius must be a number of metres, at most 50000.", field: "radius")),
-        QueryNumberRule(
-            "limit", integer: true,
-            rejection: .badRequest("invalid_limit", "The limit must be a whole number from 1 to 500.", field: "limit")),
+        QueryNumberRule("limit", integer: true, rejection: invalidLimit),
     ]
+
+    /// A limit that is no whole number, or one outside 1…500.
+    static let invalidLimit = ServerRejection.badRequest(
+        "invalid_limit", "The limit must be a whole number from 1 to 500.", field: "limit")
 
     /// The largest near-query radius, metres.
     static let maximumRadius = 50_000.0
@@ -110,9 +112,7 @@ enum RequestValidation {
     /// 1…500, default 100.
     static func limit(_ value: Int32?) throws(ServerRejection) -> Int {
         let limit = value.map(Int.init) ?? defaultLimit
-        guard limits.contains(limit) else {
-            throw .badRequest("invalid_limit", "The limit must be a whole number from 1 to 500.", field: "limit")
-        }
+        guard limits.contains(limit) else { throw invalidLimit }
         return limit
     }
 
