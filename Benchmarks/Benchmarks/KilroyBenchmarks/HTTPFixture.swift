@@ -19,7 +19,7 @@ actor HTTPFixture {
         let base = try await server.baseURL()
         let client = Client(
             serverURL: base.appendingPathComponent("kilroy/v1"), transport: URLSessionTransport(),
-            middlewares: [BearerCredential(token: Self.device)])
+            middlewares: [BearerCredentialMiddleware(credential: Self.device)])
         cachedClient = client
         return client
     }
@@ -46,21 +46,6 @@ actor HTTPFixture {
             createdAt: Date(timeIntervalSince1970: 1_750_000_000))
         let response = try await client.createKilroy(body: .json(drop))
         guard case .created = response else { throw FixtureError.unexpected("create: \(response)") }
-    }
-}
-
-/// Adds the device's credential to every request: the contract declares it as a security scheme,
-/// which the generated client leaves to middleware.
-struct BearerCredential: ClientMiddleware {
-    let token: DeviceToken
-
-    func intercept(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var request = request
-        request.headerFields[.authorization] = token.authorizationValue
-        return try await next(request, body, baseURL)
     }
 }
 

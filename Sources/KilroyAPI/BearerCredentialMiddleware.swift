@@ -1,15 +1,19 @@
 import Foundation
 import HTTPTypes
-import KilroyAPI
 import OpenAPIRuntime
 
 /// Adds `Authorization: Bearer <credential>` to every request of the generated client: the
 /// contract declares the credential as a security scheme, which the generator leaves to
 /// middleware. The credential is held here and nowhere a log or an error message can reach.
-struct BearerCredentialMiddleware: ClientMiddleware {
+/// Beside the contract so that every client of it (the app, the benchmarks) sends it one way.
+public struct BearerCredentialMiddleware: ClientMiddleware {
     let credential: DeviceToken
 
-    func intercept(
+    public init(credential: DeviceToken) {
+        self.credential = credential
+    }
+
+    public func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
