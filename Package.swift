@@ -65,6 +65,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
         .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.1"),
+        // The scale-out backends: PostgreSQL (with PostGIS) for data, S3-compatible object stores
+        // for blobs; and Prometheus metrics.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // MARK: Kits: app-agnostic building blocks, each with its tests
@@ -160,6 +167,51 @@ let package = Package(
             swiftSettings: strictBoundaries
         ),
 
+        // PostgreSQL for server stores: connection URLs, migrations applied once under an advisory
+        // lock, retried transactions. Apart from the stores so no client app links postgres-nio.
+        .target(
+            name: "PostgresStorage",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "PostgresStorageTests",
+            dependencies: [
+                "PostgresStorage", "PostgresTestSupport", "TestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        // S3-compatible blob storage (AWS S3, MinIO, Ceph RGW, Garage, R2): our own Signature V4
+        // over swift-crypto, requests over AsyncHTTPClient.
+        .target(
+            name: "ObjectStorage",
+            dependencies: [
+                "Storage", "DAGCBOR", "XMLKit",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "ObjectStorageTests",
+            dependencies: [
+                "ObjectStorage", "Storage", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+
         // MARK: Test support shared by the test targets (never shipped)
         .target(
             name: "TestSupport",
@@ -167,6 +219,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             path: "Tests/TestSupport",
+            swiftSettings: strictBoundaries
+        ),
+        // A fresh PostgreSQL schema per test on the server named by TEST_POSTGRES_URL (CI sets it).
+        .target(
+            name: "PostgresTestSupport",
+            dependencies: [
+                "PostgresStorage", "TestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/PostgresTestSupport",
             swiftSettings: strictBoundaries
         ),
 
@@ -289,6 +352,28 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        // Kilroy's store on PostgreSQL + PostGIS, for many app-servers; only app-server links it.
+        .target(
+            name: "KilroyCloudPostgres",
+            dependencies: [
+                "KilroyCloud", "PostgresStorage", "ServerKit", "Geo", "Storage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        // One contract suite run against both Kilroy stores (SQLite, and PostgreSQL when
+        // TEST_POSTGRES_URL is set).
+        .testTarget(
+            name: "KilroyStoreContractTests",
+            dependencies: [
+                "KilroyCloud", "KilroyCloudPostgres", "PostgresStorage", "PostgresTestSupport", "TestSupport", "ServerKit",
+                "Geo", "Storage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictBoundaries
         ),

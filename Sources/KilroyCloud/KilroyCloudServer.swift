@@ -35,7 +35,7 @@ public struct KilroyCloudServer: AppCloud {
     ///   - logger: where requests and failures are logged; the server's composition root makes
     ///     it, so its label and handler are chosen in one place.
     public init(
-        store: any KilroyServerStore, blobs: BlobStore, configuration: KilroyCloudConfiguration = .init(),
+        store: any KilroyServerStore, blobs: any BlobStorage, configuration: KilroyCloudConfiguration = .init(),
         logger: Logger
     ) {
         handler = KilroyAPIHandler(store: store, blobs: blobs, configuration: configuration, logger: logger)

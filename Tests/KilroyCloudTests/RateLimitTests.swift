@@ -46,28 +46,26 @@ struct RateLimitTests {
         }
     }
 
-    @Test("a bucket refills at its rate up to its burst, and a clock going backwards refills nothing")
-    func tokenBucket() async {
-        let limiter = TokenBucketLimiter(limit: RateLimit(burst: 3, perMinute: 60))
-        let start = Date(timeIntervalSince1970: 1_000)
-        for _ in 0..<3 { #expect(await limiter.acquire("d", now: start) == .allowed) }
-        #expect(await limiter.acquire("d", now: start) == .limited(retryAfterSeconds: 1))
-        #expect(await limiter.acquire("d", now: start.addingTimeInterval(-100)) == .limited(retryAfterSeconds: 1))
-        #expect(await limiter.acquire("d", now: start.addingTimeInterval(1)) == .allowed)
-        // A long pause refills to the burst, never beyond.
-        let later = start.addingTimeInterval(3_600)
-        for _ in 0..<3 { #expect(await limiter.acquire("d", now: later) == .allowed) }
-        #expect(await limiter.acquire("d", now: later) != .allowed)
-    }
-
-    @Test("buckets of idle devices are forgotten once there are many")
-    func pruning() async {
-        let limiter = TokenBucketLimiter(limit: RateLimit(burst: 1, perMinute: 60), pruneThreshold: 10)
-        let start = Date(timeIntervalSince1970: 1_000)
-        for device in 0..<10 { _ = await limiter.acquire("device-\(device)", now: start) }
-        #expect(await limiter.bucketCount == 10)
-        _ = await limiter.acquire("newcomer", now: start.addingTimeInterval(120))
-        #expect(await limiter.bucketCount == 1)
+    @Test("a device's limit holds across two servers sharing one database, as two app-servers do")
+    func limitAcrossServers() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("kilroy.sqlite")
+        let configuration = KilroyCloudConfiguration(uploadRateLimit: RateLimit(burst: 3, perMinute: 1))
+        let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
+        let first = try KilroyCloudHarness(configuration: configuration, clock: clock, store: SQLiteKilroyStore.open(at: file))
+        let second = try KilroyCloudHarness(configuration: configuration, clock: clock, store: SQLiteKilroyStore.open(at: file))
+        let statuses = try await first.run { viaFirst in
+            try await second.run { viaSecond in
+                var statuses: [HTTPResponse.Status] = []
+                for index in 0..<6 {
+                    let client = index.isMultiple(of: 2) ? viaFirst : viaSecond
+                    statuses.append(try await client.upload(SampleImages.jpeg(UInt8(index))).status)
+                }
+                return statuses
+            }
+        }
+        #expect(statuses == [.created, .created, .created, .tooManyRequests, .tooManyRequests, .tooManyRequests])
     }
 }
 

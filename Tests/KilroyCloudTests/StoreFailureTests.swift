@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import KilroyAPI
 import Logging
+import ServerKit
 import Storage
 import Testing
 
@@ -40,6 +41,9 @@ struct FailingStore: KilroyServerStore {
     func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate] {
         throw Failure()
     }
+    func takeRateToken(owner: DeviceDigest, action: RateLimitedAction, limit: RateLimit, at date: Date) async throws
+        -> RateDecision
+    { throw Failure() }
 }
 
 @Suite("When the store fails")

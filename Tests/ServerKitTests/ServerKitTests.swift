@@ -106,15 +106,24 @@ struct ServerKitTests {
         #expect(Self.rejection(#"{"items":"#)?.code == "malformed_json")
     }
 
-    @Test("a token bucket allows the burst, then one per refill, per key")
-    func tokenBucket() async {
-        let limiter = TokenBucketLimiter(limit: RateLimit(burst: 2, perMinute: 60))
-        let start = Date(timeIntervalSince1970: 0)
-        #expect(await limiter.acquire("a", now: start) == .allowed)
-        #expect(await limiter.acquire("a", now: start) == .allowed)
-        #expect(await limiter.acquire("a", now: start) == .limited(retryAfterSeconds: 1))
-        #expect(await limiter.acquire("b", now: start) == .allowed)
-        #expect(await limiter.acquire("a", now: start.addingTimeInterval(1)) == .allowed)
+    @Test("a token bucket allows the burst, then one per refill; a clock going backwards refills nothing")
+    func tokenBucket() {
+        let limit = RateLimit(burst: 3, perMinute: 60)
+        let start = Date(timeIntervalSince1970: 1_000)
+        var bucket = TokenBucket.full(limit, at: start)
+        var decisions: [RateDecision] = []
+        for seconds in [0.0, 0, 0, 0, -100, 1] {
+            let taken = bucket.taking(limit, at: start.addingTimeInterval(seconds))
+            decisions.append(taken.decision)
+            bucket = taken.bucket
+        }
+        #expect(decisions == [.allowed, .allowed, .allowed, .limited(retryAfterSeconds: 1), .limited(retryAfterSeconds: 1), .allowed])
+        // A long pause refills to the burst, never beyond.
+        let later = start.addingTimeInterval(3_600)
+        #expect(bucket.refilled(limit, at: later).tokens == 3)
+        #expect(bucket.isFull(limit, at: later))
+        // A stored value that is not a number counts as an empty bucket, not a full one.
+        #expect(TokenBucket(tokens: .nan, updated: start).taking(limit, at: start).decision == .limited(retryAfterSeconds: 1))
     }
 
     @Test("dates: whole seconds are written without a fraction; both forms and offsets are read")

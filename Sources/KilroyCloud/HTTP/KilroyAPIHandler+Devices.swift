@@ -20,7 +20,7 @@ extension KilroyAPIHandler {
             switch input.body {
             case .json(let claim): legacyID = try RequestValidation.legacyDeviceID(claim.legacyDeviceId, field: "legacyDeviceId")
             }
-            try await admit(device, to: claimLimiter, what: "claims")
+            try await admit(device, to: .claim)
             switch try await store.claimLegacyDevice(
                 legacy: DeviceDigest(legacyDeviceID: legacyID), by: device, at: configuration.now())
             {

@@ -10,7 +10,7 @@ extension KilroyAPIHandler {
     func uploadImage(_ input: Operations.UploadImage.Input) async throws -> Operations.UploadImage.Output {
         do {
             let device = try DeviceAuthentication.requireDevice()
-            try await admit(device, to: uploadLimiter, what: "uploads")
+            try await admit(device, to: .upload)
             let body: HTTPBody
             switch input.body {
             case .jpeg(let bytes), .png(let bytes), .imageHeic(let bytes), .binary(let bytes):
@@ -32,7 +32,7 @@ extension KilroyAPIHandler {
                         throw ServerRejection.quotaExceeded(retryAfter: seconds, quota: quota)
                     }
                 }
-                try blobs.put(data)
+                try await blobs.put(data)
                 return try await store.insertImage(record)
             }
             await collectOrphanedUploads(limit: Self.collectionBatch)
@@ -124,7 +124,7 @@ extension KilroyAPIHandler {
             for id in try await store.orphanedImages(uploadedBefore: cutoff, limit: limit) {
                 let deleted = try await imageLock.withLock(id) {
                     guard try await store.deleteOrphanedImage(id: id, uploadedBefore: cutoff) else { return false }
-                    removeBlob(id)
+                    await removeBlob(id)
                     return true
                 }
                 if deleted { removed += 1 }
@@ -139,9 +139,9 @@ extension KilroyAPIHandler {
     }
 
     /// Deletes a blob whose row is gone; a blob left behind is harmless (and unreachable).
-    func removeBlob(_ id: String) {
+    func removeBlob(_ id: String) async {
         do {
-            try blobs.delete(id)
+            try await blobs.delete(id)
         } catch {
             logger.warning("kilroy image blob not deleted", metadata: ["image": "\(id)", "error": "\(error)"])
         }
@@ -150,7 +150,7 @@ extension KilroyAPIHandler {
     func getImage(_ input: Operations.GetImage.Input) async throws -> Operations.GetImage.Output {
         do {
             let id = try RequestValidation.imageID(input.path.imageId, field: "imageId")
-            guard let record = try await store.image(id: id), let data = try blobs.get(id) else {
+            guard let record = try await store.image(id: id), let data = try await blobs.get(id) else {
                 throw ServerRejection(
                     status: .notFound, code: "image_not_found", message: "No image has this id; it may have been deleted.",
                     field: "imageId")

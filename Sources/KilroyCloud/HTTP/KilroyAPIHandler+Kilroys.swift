@@ -12,7 +12,7 @@ extension KilroyAPIHandler {
             switch input.body {
             case .json(let drop): record = try validatedDrop(drop, owner: device)
             }
-            try await admit(device, to: dropLimiter, what: "drops")
+            try await admit(device, to: .drop)
             switch try await store.createKilroy(record) {
             case .created(let stored):
                 logger.info("kilroy created", metadata: ["kilroy": "\(stored.id)"])
@@ -94,7 +94,7 @@ extension KilroyAPIHandler {
             let deletion = try await imageLock.withLock(record.imageID) {
                 let deletion = try await store.deleteKilroy(id: id, owner: device)
                 if case .deleted(let orphan?) = deletion {
-                    removeBlob(orphan)
+                    await removeBlob(orphan)
                 }
                 return deletion
             }
@@ -126,7 +126,7 @@ extension KilroyAPIHandler {
             case .json(let report):
                 reason = try RequestValidation.text(report.reason, RequestValidation.reportReason, field: "reason")
             }
-            try await admit(device, to: reportLimiter, what: "reports")
+            try await admit(device, to: .report)
             let outcome = try await store.reportKilroy(
                 id: id, reporter: device, reason: reason, at: configuration.now(),
                 hideThreshold: configuration.reportsToHide, policy: configuration.reciprocity)

@@ -17,13 +17,9 @@ import Storage
 /// logs it, at any level: a digest is as good as a name for the device in a leaked log.
 struct KilroyAPIHandler: APIProtocol {
     let store: any KilroyServerStore
-    let blobs: BlobStore
+    let blobs: any BlobStorage
     let configuration: KilroyCloudConfiguration
     let logger: Logger
-    let dropLimiter: TokenBucketLimiter?
-    let uploadLimiter: TokenBucketLimiter?
-    let reportLimiter: TokenBucketLimiter?
-    let claimLimiter: TokenBucketLimiter?
     let imageLock = KeyedLock()
     /// Refusals are counted into one log line per kind every 10 s, not one line each.
     let refusalLog: SampledLog
@@ -31,15 +27,11 @@ struct KilroyAPIHandler: APIProtocol {
     /// Where a client downloads images, relative to the server.
     static let imagePathPrefix = "/kilroy/v1/images/"
 
-    init(store: any KilroyServerStore, blobs: BlobStore, configuration: KilroyCloudConfiguration, logger: Logger) {
+    init(store: any KilroyServerStore, blobs: any BlobStorage, configuration: KilroyCloudConfiguration, logger: Logger) {
         self.store = store
         self.blobs = blobs
         self.configuration = configuration
         self.logger = logger
-        dropLimiter = configuration.dropRateLimit.map { TokenBucketLimiter(limit: $0) }
-        uploadLimiter = configuration.uploadRateLimit.map { TokenBucketLimiter(limit: $0) }
-        reportLimiter = configuration.reportRateLimit.map { TokenBucketLimiter(limit: $0) }
-        claimLimiter = configuration.claimRateLimit.map { TokenBucketLimiter(limit: $0) }
         refusalLog = SampledLog(now: configuration.now)
     }
 
@@ -53,17 +45,19 @@ struct KilroyAPIHandler: APIProtocol {
         }
     }
 
-    /// Takes a token from `device`'s bucket of `limiter`, or refuses with 429.
-    func admit(_ device: DeviceDigest, to limiter: TokenBucketLimiter?, what: String) async throws(ServerRejection) {
-        guard let limiter else { return }
-        switch await limiter.acquire(device.key, now: configuration.now()) {
+    /// Takes a token from `device`'s bucket for `action` in the store (so the limit holds across
+    /// server processes), or refuses with 429. No limit configured for `action`, no check.
+    func admit(_ device: DeviceDigest, to action: RateLimitedAction) async throws {
+        guard let limit = configuration.rateLimit(for: action) else { return }
+        let what = action.pluralNoun
+        switch try await store.takeRateToken(owner: device, action: action, limit: limit, at: configuration.now()) {
         case .allowed:
             return
         case .limited(let seconds):
             if let count = refusalLog.record(what) {
                 logger.notice("kilroy requests rate limited", metadata: ["kind": "\(what)", "count": "\(count)"])
             }
-            throw .rateLimited(retryAfter: seconds, what: what)
+            throw ServerRejection.rateLimited(retryAfter: seconds, what: what)
         }
     }
 

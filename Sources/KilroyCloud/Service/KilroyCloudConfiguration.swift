@@ -52,3 +52,27 @@ public struct KilroyCloudConfiguration: Sendable {
         self.now = now
     }
 }
+
+extension KilroyCloudConfiguration {
+    /// The limit on `action`, if any.
+    func rateLimit(for action: RateLimitedAction) -> RateLimit? {
+        switch action {
+        case .drop: dropRateLimit
+        case .upload: uploadRateLimit
+        case .report: reportRateLimit
+        case .claim: claimRateLimit
+        }
+    }
+}
+
+extension RateLimitedAction {
+    /// What a refusal calls the requests, e.g. "Too many drops".
+    var pluralNoun: String {
+        switch self {
+        case .drop: "drops"
+        case .upload: "uploads"
+        case .report: "reports"
+        case .claim: "claims"
+        }
+    }
+}

@@ -17,6 +17,9 @@ enum KilroySchema {
         migrator.registerMigration("v2-device-digests") { db in
             try migrateV2(db)
         }
+        migrator.registerMigration("v3-rate-buckets") { db in
+            try migrateV3(db)
+        }
         return migrator
     }
 
@@ -140,6 +143,22 @@ enum KilroySchema {
                     legacy BLOB PRIMARY KEY NOT NULL,
                     claimed_by BLOB NOT NULL,
                     claimed_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                """)
+    }
+
+    /// Rate limits move from one process's memory into the database, so a device's limits hold
+    /// across server processes sharing the file (and across restarts).
+    private static func migrateV3(_ db: Database) throws {
+        // rate_buckets — one token bucket per (device, action); `tokens` as of `updated_at`.
+        try db.execute(
+            sql: """
+                CREATE TABLE rate_buckets (
+                    owner BLOB NOT NULL,
+                    action TEXT NOT NULL,
+                    tokens REAL NOT NULL,
+                    updated_at REAL NOT NULL,
+                    PRIMARY KEY (owner, action)
                 ) WITHOUT ROWID;
                 """)
     }

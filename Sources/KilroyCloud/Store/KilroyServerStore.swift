@@ -1,5 +1,6 @@
 public import Foundation
 public import Geo
+public import ServerKit
 
 /// Where the Kilroy cloud keeps its kilroys, image metadata, reports, per-device drop counts and
 /// upload quotas. Devices appear only as ``DeviceDigest``s.
@@ -77,6 +78,14 @@ public protocol KilroyServerStore: Sendable {
     /// Where `owner`'s kilroys within `radius` metres of `center` are (for the `local`
     /// reciprocity policy).
     func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate]
+
+    // MARK: Rate limits
+
+    /// Takes one token from `owner`'s bucket for `action` (``TokenBucket`` under `limit`), or
+    /// refuses, deciding in one transaction with the bucket's row locked, so a device's limit
+    /// holds however many server processes it talks to.
+    func takeRateToken(owner: DeviceDigest, action: RateLimitedAction, limit: RateLimit, at date: Date) async throws
+        -> RateDecision
 
     // MARK: Devices
 

@@ -54,3 +54,12 @@ public enum LegacyClaimOutcome: Hashable, Sendable {
     /// Another credential claimed the legacy id first. Nothing changed.
     case claimedByAnother
 }
+
+/// The writes a device's rate limits count, each with its own bucket; the raw value is what the
+/// store keys the bucket by.
+public enum RateLimitedAction: String, CaseIterable, Hashable, Sendable {
+    case drop
+    case upload
+    case report
+    case claim
+}

@@ -2,6 +2,7 @@ public import Foundation
 import GRDB
 public import Geo
 import SQLiteStorage
+public import ServerKit
 public import Storage
 
 /// The Kilroy cloud's embedded store: one SQLite file (WAL) through GRDB.
@@ -215,6 +216,27 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         }
         return KilroyVisibility(
             policy: policy, viewer: viewer, ownDropCount: try dropCount(db, owner: viewer), anchors: anchors)
+    }
+
+    // MARK: Rate limits
+
+    public func takeRateToken(owner: DeviceDigest, action: RateLimitedAction, limit: RateLimit, at date: Date) async throws
+        -> RateDecision
+    {
+        try await immediateWrite { db in
+            let row = try Row.fetchOne(
+                db, sql: "SELECT tokens, updated_at FROM rate_buckets WHERE owner = ? AND action = ?",
+                arguments: [owner, action.rawValue])
+            let stored = row.map { TokenBucket(tokens: $0[0], updated: Date(timeIntervalSince1970: $0[1])) }
+            let (decision, bucket) = (stored ?? .full(limit, at: date)).taking(limit, at: date)
+            try db.execute(
+                sql: """
+                    INSERT INTO rate_buckets (owner, action, tokens, updated_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(owner, action) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
+                    """,
+                arguments: [owner, action.rawValue, bucket.tokens, bucket.updated.timeIntervalSince1970])
+            return decision
+        }
     }
 
     // MARK: Devices
