@@ -1,0 +1,100 @@
+public import HummingbirdCore
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// How long and how many: the limits an HTTP/1 server holds every connection to, so that a
+/// client that trickles bytes, stalls, or opens sockets by the thousand costs the server a
+/// bounded number of file descriptors for a bounded time. Every refusal is answered as JSON
+/// where HTTP still allows an answer.
+public struct HTTPServerLimits: Sendable, Equatable {
+    /// A connection that sends and receives nothing for this long is closed without an answer
+    /// (Hummingbird's idle timeout: a keep-alive connection between requests).
+    public var idleTimeout: Duration
+    /// The whole request head must arrive within this time of its first byte, else the answer is
+    /// a 408 and the connection is closed. Without it a client sending one header byte every few
+    /// seconds (slowloris) keeps its connection forever, since each byte counts as activity.
+    public var headerTimeout: Duration
+    /// The whole request body must arrive within this time of its head, else the answer is a 408
+    /// (when no answer has started yet) and the connection is closed: a large `Content-Length`
+    /// trickled a few bytes at a time would otherwise hold the connection forever.
+    public var bodyTimeout: Duration
+    /// At most this many connections are open at once; one more is answered 503 and closed at
+    /// once, so a flood of sockets never reaches the open-file limit. Keep it well under
+    /// `ulimit -n`, leaving room for the store's files and outgoing connections.
+    public var maximumConnections: Int
+    /// The largest request head accepted, in bytes (every header line together); a larger one is
+    /// a malformed request (400).
+    public var maximumHeaderBytes: Int
+
+    /// The defaults suit a public server: 30 s idle, 10 s for a head, 60 s for a body (a
+    /// photo over a slow link), 4,096 connections and 16 KiB of headers.
+    public init(
+        idleTimeout: Duration = .seconds(30), headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(60),
+        maximumConnections: Int = 4096, maximumHeaderBytes: Int = 16 * 1024
+    ) {
+        self.idleTimeout = idleTimeout
+        self.headerTimeout = headerTimeout
+        self.bodyTimeout = bodyTimeout
+        self.maximumConnections = maximumConnections
+        self.maximumHeaderBytes = maximumHeaderBytes
+    }
+}
+
+/// What the limits refused since the server started, and how many connections are open now:
+/// for `/health` and metrics, since the refusals themselves are not logged one line each.
+public final class ConnectionTally: Sendable {
+    /// The counts at one moment.
+    public struct Counts: Sendable, Equatable {
+        /// Connections open now (refused ones not included).
+        public var open = 0
+        /// Connections answered 503 because `maximumConnections` were already open.
+        public var refused = 0
+        /// Requests answered 408 (or cut) because their head or body came too slowly.
+        public var timedOut = 0
+        /// Requests answered 400 because they were not well-formed HTTP/1.
+        public var malformed = 0
+    }
+
+    private let counts = NIOLockedValueBox(Counts())
+
+    public init() {}
+
+    /// The counts now.
+    public var snapshot: Counts { counts.withLockedValue { $0 } }
+
+    /// Takes one of `limit` places for a new connection; false (and one more refusal counted)
+    /// when all are taken.
+    func admit(limit: Int) -> Bool {
+        counts.withLockedValue { counts in
+            guard counts.open < limit else {
+                counts.refused += 1
+                return false
+            }
+            counts.open += 1
+            return true
+        }
+    }
+
+    /// Gives back the place of a connection that closed.
+    func release() { counts.withLockedValue { $0.open -= 1 } }
+
+    func countTimeout() { counts.withLockedValue { $0.timedOut += 1 } }
+
+    func countMalformed() { counts.withLockedValue { $0.malformed += 1 } }
+}
+
+extension HTTPServerBuilder {
+    /// An HTTP/1 server that holds every connection to `limits` (see ``HTTPServerLimits``) and
+    /// answers what it refuses as JSON `{"code", "message"}`: 408 `request_timeout`,
+    /// 503 `too_many_connections`, 400 `malformed_http`. `tally` counts the refusals.
+    ///
+    /// ```swift
+    /// Application(router: router, server: .limited(settings.limits))
+    /// ```
+    public static func limited(_ limits: HTTPServerLimits, tally: ConnectionTally = ConnectionTally()) -> HTTPServerBuilder {
+        .init { responder in
+            LimitedHTTP1Channel(responder: responder, limits: limits, tally: tally)
+        }
+    }
+}

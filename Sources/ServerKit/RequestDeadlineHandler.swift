@@ -1,0 +1,230 @@
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+
+/// Holds each request on one connection to ``HTTPServerLimits/headerTimeout`` and
+/// ``HTTPServerLimits/bodyTimeout``, and answers what the HTTP decoder cannot read with a JSON 400.
+///
+/// It sits behind the HTTP codec (it sees request and response parts) and learns from
+/// ``RequestBytesObserver`` when the first byte of a request arrives. Deadlines run from fixed
+/// moments, never from the last byte: a byte every few seconds resets an idle timer but not these.
+final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// Where the connection is in its current request.
+    private enum Phase {
+        /// Between requests: no byte of the next one yet (the idle timeout applies).
+        case waiting
+        /// Bytes of a head arrived; the whole head is due by the header deadline.
+        case head
+        /// The head was read; the whole body is due by the body deadline.
+        case body
+        /// The request was read whole; the answer is being made.
+        case responding
+    }
+
+    private let limits: HTTPServerLimits
+    private let tally: ConnectionTally
+    private let logger: Logger
+    private var phase = Phase.waiting
+    /// Whether an answer to the current request has begun (then no other answer can be sent).
+    private var answering = false
+    /// Whether the answer to the current request ended before its body was read whole.
+    private var answeredEarly = false
+    /// Whether bytes of a next request arrived while the current one was answered.
+    private var bytesPending = false
+    private var deadline: Scheduled<Void>?
+    private var closing = false
+
+    init(limits: HTTPServerLimits, tally: ConnectionTally, logger: Logger) {
+        self.limits = limits
+        self.tally = tally
+        self.logger = logger
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelDeadline()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        cancelDeadline()
+        context.fireChannelInactive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is RequestBytesArrived else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        switch phase {
+        case .waiting:
+            phase = .head
+            schedule(limits.headerTimeout, context: context)
+        case .responding:
+            bytesPending = true
+        case .head, .body:
+            break
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head:
+            phase = .body
+            answering = false
+            answeredEarly = false
+            schedule(limits.bodyTimeout, context: context)
+        case .body:
+            break
+        case .end:
+            cancelDeadline()
+            if answeredEarly {
+                requestDone(context: context)
+            } else {
+                phase = .responding
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head:
+            answering = true
+        case .body:
+            break
+        case .end:
+            if phase == .responding {
+                requestDone(context: context)
+            } else if phase == .body {
+                // Answered before the body was read (e.g. a 413): the body deadline still holds
+                // while Hummingbird reads the rest away.
+                answeredEarly = true
+            }
+        }
+        context.write(data, promise: promise)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // Once a head went on to the router, the error must reach the request's body, so that a
+        // body cut short is never taken for a whole one (the router answers it).
+        guard error is HTTPParserError || error is HTTP1TypeConversionError, phase == .waiting || phase == .head else {
+            context.fireErrorCaught(error)
+            return
+        }
+        // Not HTTP/1 that can be read and no request under way: answered here as JSON, since
+        // Hummingbird's own answer to a parser error is a 400 without a body. The decoder reads
+        // nothing more, so close.
+        tally.countMalformed()
+        logger.debug("malformed request refused", metadata: ["error": "\(error)"])
+        refuse(
+            status: .badRequest, code: "malformed_http",
+            message: "The request is not well-formed HTTP/1.1 (\(Self.describe(error))).", context: context)
+    }
+
+    /// The request was read and answered: the connection waits for the next one.
+    private func requestDone(context: ChannelHandlerContext) {
+        phase = .waiting
+        answering = false
+        answeredEarly = false
+        if bytesPending {
+            bytesPending = false
+            phase = .head
+            schedule(limits.headerTimeout, context: context)
+        }
+    }
+
+    private func schedule(_ timeout: Duration, context: ChannelHandlerContext) {
+        cancelDeadline()
+        let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+            loopBound.value.handler.deadlinePassed(context: loopBound.value.context)
+        }
+    }
+
+    private func cancelDeadline() {
+        deadline?.cancel()
+        deadline = nil
+    }
+
+    private func deadlinePassed(context: ChannelHandlerContext) {
+        deadline = nil
+        let what: String
+        let seconds: Duration
+        switch phase {
+        case .head:
+            (what, seconds) = ("request head", limits.headerTimeout)
+        case .body:
+            (what, seconds) = ("request body", limits.bodyTimeout)
+        case .waiting, .responding:
+            return
+        }
+        tally.countTimeout()
+        logger.debug("slow request cut", metadata: ["part": "\(what)"])
+        let rejection = ServerRejection(
+            status: .requestTimeout, code: "request_timeout",
+            message: "The whole \(what) must arrive within \(seconds.components.seconds) s; send it again, faster.")
+        guard phase == .body else {
+            refuse(status: rejection.status, code: rejection.code, message: rejection.message, context: context)
+            return
+        }
+        // The router holds the request: its body ends in this error, which the router answers
+        // (a 408 when it has not answered yet), and Hummingbird then closes the connection.
+        // Closing here instead could end the body early without an error, as if it were whole.
+        context.fireErrorCaught(rejection)
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: Self.closeGrace) { loopBound.value.close(promise: nil) }
+    }
+
+    /// How long the router has to answer a request whose body came too slowly before the
+    /// connection is closed regardless.
+    private static let closeGrace = TimeAmount.seconds(2)
+
+    /// Answers `status` with a JSON body when no answer has begun, then closes the connection.
+    private func refuse(status: HTTPResponse.Status, code: String, message: String, context: ChannelHandlerContext) {
+        cancelDeadline()
+        guard !closing else { return }
+        closing = true
+        guard !answering, phase != .responding else {
+            context.close(promise: nil)
+            return
+        }
+        answering = true
+        let body = RefusalBody.encode(code: code, message: message)
+        var fields: HTTPFields = [:]
+        fields[.contentType] = "application/json; charset=utf-8"
+        fields[.xContentTypeOptions] = "nosniff"
+        fields[.connection] = "close"
+        fields[.contentLength] = String(body.count)
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: fields))), promise: nil)
+        context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+
+    /// The parser's reason in words, without the request's bytes.
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as HTTPParserError:
+            switch error {
+            case .headerOverflow: "its headers are too large"
+            case .unexpectedContentLength: "it has both Content-Length and Transfer-Encoding"
+            case .invalidContentLength: "its Content-Length is not a length"
+            case .invalidMethod: "its method is not a method"
+            case .invalidURL: "its target is not a path"
+            case .invalidVersion, .lfExpected: "its request line is not HTTP/1"
+            default: "\(error.debugDescription)"
+            }
+        default: "its method or target cannot be used"
+        }
+    }
+}
+
+@available(*, unavailable)
+extension RequestDeadlineHandler: Sendable {}

@@ -1,0 +1,154 @@
+import Dispatch
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTesting
+import Logging
+import ServerKit
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A loopback TCP client for what an HTTP client library will not send: half a request, a
+/// request trickled a byte at a time, malformed HTTP, or a socket held open doing nothing.
+/// Its calls block, so tests run them through ``offload(_:)`` to keep Swift's cooperative
+/// threads (which the server under test also uses) free.
+final class RawHTTPClient: Sendable {
+    private let descriptor: Int32
+
+    /// Connects to `port` on 127.0.0.1.
+    init(port: Int) throws {
+        #if canImport(Glibc)
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        var one: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        try #require(descriptor >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if connected != 0 { close(descriptor) }
+        try #require(connected == 0)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends `text`; false when the server has closed the connection.
+    @discardableResult
+    func send(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            #if canImport(Glibc)
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            #else
+            let count = bytes[sent...].withUnsafeBytes { Darwin.send(descriptor, $0.baseAddress, $0.count, 0) }
+            #endif
+            if count <= 0 { return false }
+            sent += count
+        }
+        return true
+    }
+
+    /// Sends `text` one byte every `interval` milliseconds, stopping early when the server
+    /// answers or closes. Returns how many bytes went out.
+    @discardableResult
+    func trickle(_ text: String, intervalMilliseconds: Int32) -> Int {
+        var sent = 0
+        for byte in text.utf8 {
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&waiting, 1, intervalMilliseconds) != 0 { break }  // an answer, a close or an error
+            guard send(String(decoding: [byte], as: UTF8.self)) else { break }
+            sent += 1
+        }
+        return sent
+    }
+
+    /// Reads until the server closes the connection: what came back and after how many seconds,
+    /// or nil when it was still open after `patience` seconds.
+    func readUntilClosed(patience: Int) -> (received: String, seconds: Double)? {
+        var timeout = timeval(tv_sec: patience, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let start = Date()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var received: [UInt8] = []
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count == 0 { return (String(decoding: received, as: UTF8.self), Date().timeIntervalSince(start)) }
+            if count < 0 {
+                // A reset after the answer still counts as closed; a timeout means still open.
+                return errno == ECONNRESET ? (String(decoding: received, as: UTF8.self), Date().timeIntervalSince(start)) : nil
+            }
+            received += buffer[..<count]
+        }
+    }
+
+    /// Runs blocking socket work on a dispatch thread.
+    static func offload<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
+    }
+}
+
+/// One answer read from a raw connection: status line, headers and body.
+struct RawAnswer {
+    var status: Int
+    var headers: [String: String]
+    var body: String
+
+    /// Parses the first answer in `text`; nil when it is not an HTTP/1.1 answer.
+    init?(_ text: String) {
+        guard let split = text.range(of: "\r\n\r\n") else { return nil }
+        let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
+        let statusLine = lines[0].split(separator: " ")
+        guard statusLine.count >= 2, statusLine[0] == "HTTP/1.1", let status = Int(statusLine[1]) else { return nil }
+        self.status = status
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        self.headers = headers
+        body = String(text[split.upperBound...])
+    }
+
+    /// The body as the kit's JSON error.
+    var error: [String: String]? { try? JSONDecoder().decode([String: String].self, from: Data(body.utf8)) }
+}
+
+/// A real server on a loopback port with the kit's limits: `/health` answers at once and
+/// `POST /echo` reads its whole body before answering.
+enum LimitedServer {
+    static func run(
+        _ limits: HTTPServerLimits, tally: ConnectionTally = ConnectionTally(), _ body: @Sendable (Int) async throws -> Void
+    ) async throws {
+        try await run(server: .limited(limits, tally: tally), body)
+    }
+
+    static func run(server: HTTPServerBuilder, _ body: @Sendable (Int) async throws -> Void) async throws {
+        let router = Router()
+        router.add(middleware: JSONErrorMiddleware(logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
+        router.get("health") { _, _ in "ok" }
+        router.post("echo") { request, _ in
+            var request = request
+            let received = try await request.collectBody(upTo: 1 << 20)
+            return Response(status: .ok, body: ResponseBody(byteBuffer: received))
+        }
+        let app = Application(
+            router: router, server: server, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        try await app.test(.live) { client in
+            try await body(try #require(client.port))
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import ServerKit
+import Testing
+
+/// Issue 15: a client trickling a request head or body one byte at a time held its connection
+/// (and a file descriptor) forever, because every byte reset the idle timer. The head and the body
+/// now each have a deadline from a fixed moment; past it the answer is a JSON 408 and the
+/// connection is closed.
+@Suite("Slow requests are cut at their deadline")
+struct SlowRequestDeadlineTests {
+    /// Idle 30 s so that only the new deadlines can close a connection within the tests' patience.
+    private static let limits = HTTPServerLimits(idleTimeout: .seconds(30), headerTimeout: .seconds(1), bodyTimeout: .seconds(1))
+
+    @Test("a head trickled a byte at a time is answered 408 JSON and closed")
+    func trickledHead() async throws {
+        let tally = ConnectionTally()
+        try await LimitedServer.run(Self.limits, tally: tally) { port in
+            let connection = try RawHTTPClient(port: port)
+            let head = "GET /health HTTP/1.1\r\nHost: x\r\nX-Pad: " + String(repeating: "a", count: 200) + "\r\n\r\n"
+            let outcome = await RawHTTPClient.offload { () -> (sent: Int, answer: (received: String, seconds: Double)?) in
+                let sent = connection.trickle(head, intervalMilliseconds: 100)
+                return (sent, connection.readUntilClosed(patience: 8))
+            }
+            #expect(outcome.sent < head.utf8.count)
+            let closed = try #require(outcome.answer)
+            let answer = try #require(RawAnswer(closed.received))
+            #expect(answer.status == 408)
+            #expect(answer.headers["connection"] == "close")
+            #expect(answer.headers["content-type"] == "application/json; charset=utf-8")
+            #expect(answer.error?["code"] == "request_timeout")
+            #expect(tally.snapshot.timedOut == 1)
+        }
+    }
+
+    @Test("a body trickled under a large Content-Length is answered 408 JSON and closed")
+    func trickledBody() async throws {
+        try await LimitedServer.run(Self.limits) { port in
+            let connection = try RawHTTPClient(port: port)
+            let outcome = await RawHTTPClient.offload { () -> (received: String, seconds: Double)? in
+                connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
+                connection.trickle(String(repeating: "b", count: 200), intervalMilliseconds: 100)
+                return connection.readUntilClosed(patience: 8)
+            }
+            let closed = try #require(outcome)
+            let answer = try #require(RawAnswer(closed.received))
+            #expect(answer.status == 408)
+            #expect(answer.error?["code"] == "request_timeout")
+            #expect(answer.error?["message"]?.contains("request body") == true)
+        }
+    }
+
+    @Test("a connection kept alive between requests is not cut by the header deadline; whole requests are answered")
+    func keepAliveIsNotCut() async throws {
+        try await LimitedServer.run(Self.limits) { port in
+            let connection = try RawHTTPClient(port: port)
+            let received = await RawHTTPClient.offload { () -> String? in
+                connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+                // Longer than the header deadline, shorter than the idle timeout: the next head
+                // has not begun, so no deadline runs.
+                usleep(2_000_000)
+                connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello")
+                return connection.readUntilClosed(patience: 8)?.received
+            }
+            let text = try #require(received)
+            #expect(text.hasPrefix("HTTP/1.1 200"))
+            #expect(text.components(separatedBy: "HTTP/1.1 200").count == 3)
+            #expect(text.hasSuffix("hello"))
+        }
+    }
+}
