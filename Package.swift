@@ -333,6 +333,7 @@ let package = Package(
             dependencies: [
                 "KilroyAPI", "ServerKit", "Geo", "Storage", "SQLiteStorage", "Observability", "Validation", "DAGCBOR",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -485,9 +486,13 @@ let package = Package(
         .executableTarget(
             name: "AppServer",
             dependencies: [
-                "KilroyCloud", "ServerKit", "Observability", "CommandLineKit",
+                "KilroyCloud", "KilroyCloudPostgres", "ServerKit", "Observability", "CommandLineKit", "Storage", "ObjectStorage",
+                "PostgresStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -496,7 +501,7 @@ let package = Package(
         .testTarget(
             name: "AppServerTests",
             dependencies: [
-                "TestSupport", "AppServer", "KilroyCloud", "ServerKit",
+                "TestSupport", "AppServer", "KilroyCloud", "ServerKit", "PostgresStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -4,29 +4,114 @@ import Foundation
 import Hummingbird
 import KilroyCloud
 import Logging
+import Metrics
 import Observability
+import Prometheus
+import ServerKit
 
-/// `app-server`: one process serving every app's cloud (today Kilroy) over HTTP.
+/// `app-server`: one process serving every app's cloud (today Kilroy) over HTTP; `app-server
+/// migrate` brings the databases up to date without serving.
 @main
 struct AppServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app-server",
-        abstract: "Serve the apps' clouds: the Kilroy API under /kilroy/v1, and /health.",
-        discussion: """
-            Data lives in --data DIR (default ./.data): kilroy.sqlite and the photos under blobs/kilroy/.
-            The OpenAPI document of each cloud is served at /<app>/v1/openapi.yaml.
-
-            --reciprocity chooses who sees whose Kilroy drops ("to see, you must be seen"):
-              off              everyone sees every drop (the default)
-              local:<metres>   a device sees others' drops only within <metres> (0 < metres <= 50000)
-                               of a place where it dropped one itself, e.g. local:200
-              global:<drops>   a device sees others' drops once it has dropped <drops> (>= 1), e.g. global:3
-            A device always sees its own drops.
-
-            Logs go to stderr. SIGINT or SIGTERM stops the server gracefully.
-            Exit status: 0 after a clean stop, 1 on a failure (the reason is on stderr), 2 on a usage error.
-            """
+        abstract: "Serve the apps' clouds: the Kilroy API under /kilroy/v1, /health and /metrics.",
+        subcommands: [Serve.self, Migrate.self],
+        defaultSubcommand: Serve.self
     )
+
+    /// Runs the command with the package's exit codes (0, 1 with a reason, 2 on usage errors).
+    static func main() async {
+        await CommandRunner.main(Self.self, program: "app-server", logLevelVariable: nil)
+    }
+
+    /// Sends logs to stderr, with the id of the request being served on every line written for it.
+    static func bootstrapLogging(level: Logger.Level) {
+        LoggingSetup.bootstrap(level: level, metadataProvider: RequestID.metadataProvider)
+    }
+}
+
+extension AppServerCommand {
+    /// `app-server [serve]`: the server.
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "serve",
+            abstract: "Serve the clouds (the default command).",
+            discussion: ServerOptions.discussion + """
+
+                Logs go to stderr. SIGINT or SIGTERM stops the server gracefully: it stops accepting
+                connections and finishes the requests in flight.
+                Exit status: 0 after a clean stop, 1 on a failure (the reason is on stderr), 2 on a usage error.
+                """
+        )
+
+        @OptionGroup var options: ServerOptions
+
+        func validate() throws {
+            _ = try options.settings(environment: ProcessInfo.processInfo.environment)
+        }
+
+        func run() async throws {
+            let settings = try options.settings(environment: ProcessInfo.processInfo.environment)
+            AppServerCommand.bootstrapLogging(level: settings.logLevel)
+            let registry = PrometheusCollectorRegistry()
+            MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+            let loggers = ServerLoggers.standard()
+            try await AppBuilder.withBackends(settings: settings, logger: loggers.server) { backends in
+                let app = try await AppBuilder.makeApplication(settings: settings, backends: backends, loggers: loggers, metrics: registry)
+                try await app.runService()
+            }
+            loggers.server.info("app-server stopped")
+        }
+    }
+
+    /// `app-server migrate`: applies the database migrations and exits, for an operator who
+    /// upgrades before starting new instances (each instance also migrates at start-up, once).
+    struct Migrate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "migrate",
+            abstract: "Bring every cloud's database up to date, then exit.",
+            discussion: ServerOptions.discussion
+        )
+
+        @OptionGroup var options: ServerOptions
+
+        func validate() throws {
+            _ = try options.settings(environment: ProcessInfo.processInfo.environment)
+        }
+
+        func run() async throws {
+            let settings = try options.settings(environment: ProcessInfo.processInfo.environment)
+            AppServerCommand.bootstrapLogging(level: settings.logLevel)
+            let logger = ServerLoggers.standard().server
+            // Opening a store applies its migrations (under an advisory lock on PostgreSQL).
+            try await AppBuilder.withBackends(settings: settings, logger: logger) { _ in }
+            logger.notice("app-server databases migrated", metadata: ["database": "\(settings.database.logDescription)"])
+        }
+    }
+}
+
+/// The options `serve` and `migrate` share.
+struct ServerOptions: ParsableArguments {
+    static let discussion = """
+        Data lives in --data DIR (default ./.data): each cloud's SQLite file (kilroy.sqlite) and its
+        blobs under blobs/<app>/. For many app-servers, point every instance at one PostgreSQL
+        database and one S3-compatible bucket instead:
+          --database sqlite:DIR | postgres://user:password@host:5432/db   (or DATABASE_URL)
+          --blobs file:DIR | s3://bucket?endpoint=http://host:9000&region=us-east-1   (or BLOB_STORE_URL;
+                 keys from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)
+        A flag wins over its environment variable. Each cloud keeps its tables in its own schema
+        (kilroy) and its blobs under its own prefix (kilroy/).
+        The OpenAPI document of each cloud is served at /<app>/v1/openapi.yaml; /health reports every
+        backend (503 when one is down) and /metrics serves Prometheus text.
+
+        --reciprocity chooses who sees whose Kilroy drops ("to see, you must be seen"):
+          off              everyone sees every drop (the default)
+          local:<metres>   a device sees others' drops only within <metres> (0 < metres <= 50000)
+                           of a place where it dropped one itself, e.g. local:200
+          global:<drops>   a device sees others' drops once it has dropped <drops> (>= 1), e.g. global:3
+        A device always sees its own drops.
+        """
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -37,14 +122,21 @@ struct AppServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("data"), help: ArgumentHelp("The folder for databases and blobs.", valueName: "dir"))
     var dataDirectory = ".data"
 
+    @Option(help: ArgumentHelp("sqlite:DIR or postgres://… (default sqlite:<data>; or DATABASE_URL).", valueName: "url"))
+    var database: String?
+
+    @Option(help: ArgumentHelp("file:DIR or s3://bucket?… (default file:<data>/blobs; or BLOB_STORE_URL).", valueName: "url"))
+    var blobs: String?
+
     @Option(help: ArgumentHelp("off, local:<metres> or global:<drops> (see above).", valueName: "policy"))
     var reciprocity = "off"
 
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
-    /// The settings the options describe, or a usage error naming the bad option.
-    func settings() throws -> ServerSettings {
+    /// The settings the options (and, for what they leave out, `environment`) describe, or a
+    /// usage error naming the bad option or variable.
+    func settings(environment: [String: String]) throws -> ServerSettings {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port).")
         }
@@ -59,26 +151,24 @@ struct AppServerCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("--reciprocity: \(error.errorDescription ?? "invalid policy")")
         }
+        let database: DatabaseLocation? =
+            if let database {
+                try DatabaseLocation(parsing: database, source: "--database")
+            } else if let variable = environment["DATABASE_URL"], !variable.isEmpty {
+                try DatabaseLocation(parsing: variable, source: "DATABASE_URL")
+            } else {
+                nil
+            }
+        let blobLocation: BlobLocation? =
+            if let blobs {
+                try BlobLocation(parsing: blobs, source: "--blobs", environment: environment)
+            } else if let variable = environment["BLOB_STORE_URL"], !variable.isEmpty {
+                try BlobLocation(parsing: variable, source: "BLOB_STORE_URL", environment: environment)
+            } else {
+                nil
+            }
         return ServerSettings(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory, isDirectory: true),
-            reciprocity: policy, logLevel: level)
-    }
-
-    func validate() throws {
-        _ = try settings()
-    }
-
-    func run() async throws {
-        let settings = try settings()
-        LoggingSetup.bootstrap(level: settings.logLevel)
-        let loggers = ServerLoggers.standard()
-        let app = try await AppBuilder.makeApplication(settings: settings, loggers: loggers)
-        try await app.runService()
-        loggers.server.info("app-server stopped")
-    }
-
-    /// Runs the command with the package's exit codes (0, 1 with a reason, 2 on usage errors).
-    static func main() async {
-        await CommandRunner.main(Self.self, program: "app-server", logLevelVariable: nil)
+            reciprocity: policy, logLevel: level, database: database, blobs: blobLocation)
     }
 }

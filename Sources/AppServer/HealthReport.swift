@@ -2,19 +2,21 @@ import Foundation
 import Hummingbird
 import ServerKit
 
-/// `/health`: whether every mounted cloud's store answers. 200 when all do, 503 otherwise.
+/// `/health`: whether every mounted cloud's backends answer, by kind (`sqlite`/`postgres`,
+/// `file`/`s3`), never by location. 200 when all do, 503 otherwise, so a load balancer takes an
+/// instance whose database or object store is unreachable out of rotation.
 struct HealthReport: Codable, Equatable, Sendable {
     /// `ok` or `unavailable`.
     var status: String
-    /// Each cloud's status by app name, e.g. `["kilroy": "ok"]`.
-    var clouds: [String: String]
+    /// Each cloud's backends by app name.
+    var clouds: [String: CloudHealth]
 
     static func check(_ clouds: [any AppCloud]) async -> HealthReport {
-        var statuses: [String: String] = [:]
+        var reports: [String: CloudHealth] = [:]
         for cloud in clouds {
-            statuses[cloud.name] = await cloud.isHealthy() ? "ok" : "unavailable"
+            reports[cloud.name] = await cloud.health()
         }
-        return HealthReport(status: statuses.values.allSatisfy { $0 == "ok" } ? "ok" : "unavailable", clouds: statuses)
+        return HealthReport(status: reports.values.allSatisfy(\.isAvailable) ? "ok" : "unavailable", clouds: reports)
     }
 
     func response() throws -> Response {

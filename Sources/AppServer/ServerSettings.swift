@@ -6,15 +6,33 @@ import Logging
 struct ServerSettings: Sendable {
     var host: String
     var port: Int
-    /// Holds `kilroy.sqlite` and `blobs/`.
+    /// The default home of the database (`sqlite:<data>`) and the blobs (`file:<data>/blobs`).
     var dataDirectory: URL
     var reciprocity: ReciprocityPolicy
     var logLevel: Logger.Level
+    /// Where the clouds' stores live.
+    var database: DatabaseLocation
+    /// Where the clouds' blobs live.
+    var blobs: BlobLocation
     /// How long a connection may sit without a byte in either direction before the server closes
     /// it: idle and abandoned connections otherwise hold a file descriptor and memory forever.
     var idleTimeout: Duration = .seconds(30)
     /// Kilroy's configuration apart from reciprocity (limits, clock); tests change it.
     var kilroy = KilroyCloudConfiguration()
+
+    /// Settings with the stores and blobs in `dataDirectory` unless `database` or `blobs` say otherwise.
+    init(
+        host: String, port: Int, dataDirectory: URL, reciprocity: ReciprocityPolicy, logLevel: Logger.Level,
+        database: DatabaseLocation? = nil, blobs: BlobLocation? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.reciprocity = reciprocity
+        self.logLevel = logLevel
+        self.database = database ?? .sqlite(directory: dataDirectory)
+        self.blobs = blobs ?? .files(directory: dataDirectory.appendingPathComponent("blobs", isDirectory: true))
+    }
 
     var kilroyConfiguration: KilroyCloudConfiguration {
         var configuration = kilroy

@@ -38,7 +38,7 @@ public struct KilroyCloudServer: AppCloud {
         store: any KilroyServerStore, blobs: any BlobStorage, configuration: KilroyCloudConfiguration = .init(),
         logger: Logger
     ) {
-        handler = KilroyAPIHandler(store: store, blobs: blobs, configuration: configuration, logger: logger)
+        handler = KilroyAPIHandler(store: MeasuredKilroyStore(store), blobs: blobs, configuration: configuration, logger: logger)
         reporter = ErrorReporter(logger: logger)
     }
 
@@ -102,14 +102,25 @@ public struct KilroyCloudServer: AppCloud {
         }
     }
 
-    /// Whether the store answers, for the server's `/health`.
-    public func isHealthy() async -> Bool {
-        do {
-            try await handler.store.checkHealth()
-            return true
-        } catch {
-            reporter.captureError(error, reason: "kilroy health check")
-            return false
+    /// Whether the store and the blobs answer, for the server's `/health`. A failure is logged
+    /// here (the report itself says only which backend is down).
+    public func health() async -> CloudHealth {
+        let store = await BackendHealth.checking(handler.store.backendName) {
+            do {
+                try await handler.store.checkHealth()
+            } catch {
+                reporter.captureError(error, reason: "kilroy store health check")
+                throw error
+            }
         }
+        let blobs = await BackendHealth.checking(handler.blobs.backendName) {
+            do {
+                try await handler.blobs.checkHealth()
+            } catch {
+                reporter.captureError(error, reason: "kilroy blob store health check")
+                throw error
+            }
+        }
+        return CloudHealth(store: store, blobs: blobs)
     }
 }

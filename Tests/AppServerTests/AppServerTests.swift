@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import KilroyCloud
 import Logging
+import ServerKit
 import TestSupport
 import Testing
 
@@ -28,9 +29,11 @@ struct AppServerTests {
         var settings = settings(data: folder, reciprocity: reciprocity)
         if let now { settings.kilroy.now = now }
         if let idleTimeout { settings.idleTimeout = idleTimeout }
-        let app = try await AppBuilder.makeApplication(
-            settings: settings, loggers: ServerLoggers(all: logger))
-        return try await app.test(.live, body)
+        let configured = settings
+        return try await AppBuilder.withBackends(settings: configured, logger: logger) { backends in
+            let app = try await AppBuilder.makeApplication(settings: configured, backends: backends, loggers: ServerLoggers(all: logger))
+            return try await app.test(.live, body)
+        }
     }
 
     @Test("/health answers JSON ok for every cloud")
@@ -40,7 +43,9 @@ struct AppServerTests {
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
             let report = try JSONDecoder().decode(HealthReport.self, from: Data(response.body.readableBytesView))
-            #expect(report == HealthReport(status: "ok", clouds: ["kilroy": "ok"]))
+            let kilroy = CloudHealth(
+                store: BackendHealth(backend: "sqlite", isAvailable: true), blobs: BackendHealth(backend: "file", isAvailable: true))
+            #expect(report == HealthReport(status: "ok", clouds: ["kilroy": kilroy]))
         }
     }
 
@@ -95,9 +100,14 @@ struct AppServerTests {
 
 @Suite("app-server command line")
 struct AppServerCommandTests {
+    /// `arguments` parsed as `app-server` parses them (serve is the default command).
+    static func serve(_ arguments: [String]) throws -> AppServerCommand.Serve {
+        try #require(try AppServerCommand.parseAsRoot(arguments) as? AppServerCommand.Serve)
+    }
+
     @Test("defaults are 127.0.0.1:8080, ./.data and reciprocity off")
     func defaults() throws {
-        let settings = try AppServerCommand.parse([]).settings()
+        let settings = try Self.serve([]).options.settings(environment: [:])
         #expect(settings.host == "127.0.0.1")
         #expect(settings.port == 8080)
         #expect(settings.dataDirectory.lastPathComponent == ".data")
@@ -106,8 +116,8 @@ struct AppServerCommandTests {
 
     @Test("flags set host, port, data folder and reciprocity")
     func flags() throws {
-        let settings = try AppServerCommand.parse(
-            ["--host", "0.0.0.0", "--port", "9000", "--data", "/tmp/x", "--reciprocity", "local:250"]).settings()
+        let settings = try Self.serve(["--host", "0.0.0.0", "--port", "9000", "--data", "/tmp/x", "--reciprocity", "local:250"])
+            .options.settings(environment: [:])
         #expect(settings.host == "0.0.0.0")
         #expect(settings.port == 9000)
         #expect(settings.dataDirectory.path == "/tmp/x")
@@ -123,7 +133,7 @@ struct AppServerCommandTests {
     )
     func badFlags(arguments: [String], mentions: String) {
         do {
-            _ = try AppServerCommand.parse(arguments)
+            _ = try AppServerCommand.parseAsRoot(arguments)
             Issue.record("\(arguments) parsed")
         } catch {
             #expect(AppServerCommand.exitCode(for: error) == .validationFailure)
@@ -133,7 +143,7 @@ struct AppServerCommandTests {
 
     @Test("--help documents the reciprocity syntax")
     func help() {
-        let help = AppServerCommand.helpMessage()
+        let help = AppServerCommand.helpMessage(for: AppServerCommand.Serve.self)
         #expect(help.contains("local:<metres>"))
         #expect(help.contains("global:<drops>"))
         #expect(help.contains("--data"))

@@ -24,7 +24,7 @@ struct KilroyCloudServerTests {
     @Test("the cloud's own health answers ok while its store does")
     func health() async throws {
         let harness = try KilroyCloudHarness()
-        #expect(await harness.service.isHealthy())
+        #expect(await harness.service.health().isAvailable)
         try await harness.run { client in
             let response = try await client.send(.get, "/health")
             #expect(response.status == .ok)
@@ -37,7 +37,7 @@ struct KilroyCloudServerTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-data-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let service = try KilroyCloudServer.open(dataDirectory: folder, logger: .quiet)
-        #expect(await service.isHealthy())
+        #expect(await service.health().isAvailable)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("kilroy.sqlite").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("blobs/kilroy").path))
     }

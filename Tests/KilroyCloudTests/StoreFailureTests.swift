@@ -14,6 +14,8 @@ import Testing
 struct FailingStore: KilroyServerStore {
     struct Failure: Error {}
 
+    var backendName: String { "failing" }
+
     func checkHealth() async throws { throw Failure() }
     func image(id: String) async throws -> StoredImageRecord? { throw Failure() }
     func insertImage(_ image: StoredImageRecord) async throws -> Bool { throw Failure() }
@@ -54,7 +56,10 @@ struct StoreFailureTests {
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-failing-\(UUID().uuidString)"))
         defer { try? FileManager.default.removeItem(at: blobs.directory) }
         let service = KilroyCloudServer(store: FailingStore(), blobs: blobs, logger: .quiet)
-        #expect(await !service.isHealthy())
+        #expect(
+            await service.health()
+                == CloudHealth(store: BackendHealth(backend: "failing", isAvailable: false), blobs: BackendHealth(backend: "file", isAvailable: true))
+        )
         let router = Router()
         try service.register(on: router)
         try await Application(router: router, logger: .quiet).test(.router) { client in

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import KilroyAPI
 import Logging
+import Metrics
 import Observability
 import OpenAPIRuntime
 import ServerKit
@@ -54,6 +55,7 @@ struct KilroyAPIHandler: APIProtocol {
         case .allowed:
             return
         case .limited(let seconds):
+            Counter(label: "kilroy_rate_limited_total", dimensions: [("action", action.rawValue)]).increment()
             if let count = refusalLog.record(what) {
                 logger.notice("kilroy requests rate limited", metadata: ["kind": "\(what)", "count": "\(count)"])
             }

@@ -10,6 +10,9 @@ public import ServerKit
 /// says or nothing. Image bytes are not here but in a `BlobStore`; the caller writes a blob
 /// before the row that names it, so a row never points at missing bytes.
 public protocol KilroyServerStore: Sendable {
+    /// The kind of database, for `/health` and logs: `sqlite` or `postgres`.
+    var backendName: String { get }
+
     /// Runs a trivial query, so `/health` can tell that the store answers.
     func checkHealth() async throws
 

@@ -30,6 +30,8 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         SQLiteKilroyStore(writer: try DatabaseOpener.openInMemory(migrator: KilroySchema.migrator))
     }
 
+    public var backendName: String { "sqlite" }
+
     public func checkHealth() async throws {
         _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }

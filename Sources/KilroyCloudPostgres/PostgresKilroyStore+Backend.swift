@@ -1,0 +1,3 @@
+extension PostgresKilroyStore {
+    public var backendName: String { "postgres" }
+}
