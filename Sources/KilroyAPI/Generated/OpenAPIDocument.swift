@@ -44,7 +44,6 @@ paths:
         followed by anything else is refused. Each device may upload a limited number of photos
         and bytes per day (429 with `Retry-After` beyond it). A photo no kilroy uses an hour after
         its upload is deleted, so upload it just before creating its kilroy.
-      parameters:
       requestBody:
         required: true
         content:
@@ -125,7 +124,10 @@ paths:
     post:
       operationId: createKilroy
       summary: Drop a kilroy at a place. Repeating the same request returns the stored kilroy.
-      parameters:
+      description: |
+        Some refusals depend on more than the request's shape: an `imageId` no upload made, or a
+        `createdAt` before 1970 or more than a day ahead of the server's clock, is a 400; an `id`
+        another kilroy took is a 409.
       requestBody:
         required: true
         content:
@@ -161,31 +163,40 @@ paths:
         - name: lat
           in: query
           required: true
-          description: Latitude of the centre, degrees, -90...90.
+          description: Latitude of the centre, degrees, -90...90, written as a decimal number (an optional `-`, digits, an optional fraction and exponent; no hex, `+`, `nan` or `inf`).
           schema:
             type: number
             format: double
+            minimum: -90
+            maximum: 90
         - name: lon
           in: query
           required: true
-          description: Longitude of the centre, degrees, -180...180.
+          description: Longitude of the centre, degrees, -180...180, written as a decimal number like `lat`.
           schema:
             type: number
             format: double
+            minimum: -180
+            maximum: 180
         - name: radius
           in: query
           required: false
-          description: Radius in metres, greater than 0 and at most 50,000 (default 1,000).
+          description: Radius in metres, greater than 0 and at most 50,000 (default 1,000), written as a decimal number like `lat`.
           schema:
             type: number
             format: double
+            minimum: 0
+            exclusiveMinimum: true
+            maximum: 50000
         - name: limit
           in: query
           required: false
-          description: Most results to return, 1...500 (default 100).
+          description: Most results to return, 1...500 (default 100), written as digits only.
           schema:
             type: integer
             format: int32
+            minimum: 1
+            maximum: 500
       responses:
         '200':
           description: The kilroys found, nearest first.
@@ -313,16 +324,20 @@ components:
       name: kilroyId
       in: path
       required: true
-      description: The kilroy's UUID.
+      description: The kilroy's UUID (hexadecimal digits in either case).
       schema:
         type: string
+        pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$'
     ImageID:
       name: imageId
       in: path
       required: true
-      description: The image's content identifier (CIDv1, raw codec, sha2-256, base32 lower with the `b` prefix).
+      description: The image's content identifier (CIDv1, raw codec, sha2-256, base32 lower with the `b` prefix), in its one canonical spelling.
       schema:
         type: string
+        minLength: 59
+        maxLength: 59
+        pattern: '^bafkrei[a-h][a-z2-7]{50}[aeimquy4]$'
   schemas:
     Health:
       type: object
@@ -346,33 +361,49 @@ components:
           format: int64
     NewKilroy:
       type: object
+      description: |
+        Texts are trimmed of surrounding white space, and an empty text is as if it were absent.
+        Their limits count characters; the server also refuses a text of more than 8 bytes of
+        UTF-8 a character, which ordinary text never reaches.
       required: [id, latitude, longitude, imageId, createdAt]
+      additionalProperties: false
       properties:
         id:
           type: string
           description: A UUID chosen by the client, so that a retried request is recognised.
+          pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$'
         latitude:
           type: number
           format: double
+          minimum: -90
+          maximum: 90
         longitude:
           type: number
           format: double
+          minimum: -180
+          maximum: 180
         imageId:
           type: string
-          description: The id of an image uploaded before.
+          description: The id of an image uploaded before (see the `imageId` path parameter).
+          minLength: 59
+          maxLength: 59
+          pattern: '^bafkrei[a-h][a-z2-7]{50}[aeimquy4]$'
         placeName:
           type: string
-          description: A short name of the place (at most 200 characters).
+          description: A short name of the place (at most 200 characters and 1,600 bytes of UTF-8).
+          maxLength: 200
         placeAddress:
           type: string
-          description: The place's address (at most 300 characters).
+          description: The place's address (at most 300 characters and 2,400 bytes of UTF-8).
+          maxLength: 300
         comment:
           type: string
-          description: What the person wrote (at most 500 characters).
+          description: What the person wrote (at most 500 characters and 4,000 bytes of UTF-8).
+          maxLength: 500
         createdAt:
           type: string
           format: date-time
-          description: When the memory was captured on the device.
+          description: When the memory was captured on the device, ISO 8601 (RFC 3339); after 1970 and at most a day ahead of the server's clock.
     Kilroy:
       type: object
       required: [id, imageId, imageURL, latitude, longitude, geohash, placeName, createdAt, isMine]
@@ -450,10 +481,12 @@ components:
           description: True when drops of other devices in the area were left out by the policy.
     NewReport:
       type: object
+      additionalProperties: false
       properties:
         reason:
           type: string
-          description: Why the kilroy is inappropriate (at most 500 characters).
+          description: Why the kilroy is inappropriate (at most 500 characters and 4,000 bytes of UTF-8, trimmed of surrounding white space).
+          maxLength: 500
     ReportStatus:
       type: object
       required: [kilroyId, reportCount, hidden]
@@ -469,10 +502,14 @@ components:
     LegacyClaim:
       type: object
       required: [legacyDeviceId]
+      additionalProperties: false
       properties:
         legacyDeviceId:
           type: string
           description: The id the device used to send as `X-Device-ID`, 8 to 64 characters of A-Z, a-z, 0-9, '-' and '_'.
+          minLength: 8
+          maxLength: 64
+          pattern: '^[A-Za-z0-9_-]{8,64}$'
     LegacyClaimResult:
       type: object
       required: [kilroyCount]

@@ -525,6 +525,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Drop a kilroy at a place. Repeating the same request returns the stored kilroy.
     ///
+    /// Some refusals depend on more than the request's shape: an `imageId` no upload made, or a
+    /// `createdAt` before 1970 or more than a day ahead of the server's clock, is a 400; an `id`
+    /// another kilroy took is a 409.
+    ///
+    ///
     /// - Remark: HTTP `POST /kilroys`.
     /// - Remark: Generated from `#/paths//kilroys/post(createKilroy)`.
     func createKilroy(

@@ -18,11 +18,11 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
-        /// The kilroy's UUID.
+        /// The kilroy's UUID (hexadecimal digits in either case).
         ///
         /// - Remark: Generated from `#/components/parameters/KilroyID`.
         public typealias KilroyID = Swift.String
-        /// The image's content identifier (CIDv1, raw codec, sha2-256, base32 lower with the `b` prefix).
+        /// The image's content identifier (CIDv1, raw codec, sha2-256, base32 lower with the `b` prefix), in its one canonical spelling.
         ///
         /// - Remark: Generated from `#/components/parameters/ImageID`.
         public typealias ImageID = Swift.String

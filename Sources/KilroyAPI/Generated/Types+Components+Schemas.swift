@@ -74,6 +74,11 @@ extension Components {
                 case byteCount
             }
         }
+        /// Texts are trimmed of surrounding white space, and an empty text is as if it were absent.
+        /// Their limits count characters; the server also refuses a text of more than 8 bytes of
+        /// UTF-8 a character, which ordinary text never reaches.
+        ///
+        ///
         /// - Remark: Generated from `#/components/schemas/NewKilroy`.
         public struct NewKilroy: Codable, Hashable, Sendable {
             /// A UUID chosen by the client, so that a retried request is recognised.
@@ -84,23 +89,23 @@ extension Components {
             public var latitude: Swift.Double
             /// - Remark: Generated from `#/components/schemas/NewKilroy/longitude`.
             public var longitude: Swift.Double
-            /// The id of an image uploaded before.
+            /// The id of an image uploaded before (see the `imageId` path parameter).
             ///
             /// - Remark: Generated from `#/components/schemas/NewKilroy/imageId`.
             public var imageId: Swift.String
-            /// A short name of the place (at most 200 characters).
+            /// A short name of the place (at most 200 characters and 1,600 bytes of UTF-8).
             ///
             /// - Remark: Generated from `#/components/schemas/NewKilroy/placeName`.
             public var placeName: Swift.String?
-            /// The place's address (at most 300 characters).
+            /// The place's address (at most 300 characters and 2,400 bytes of UTF-8).
             ///
             /// - Remark: Generated from `#/components/schemas/NewKilroy/placeAddress`.
             public var placeAddress: Swift.String?
-            /// What the person wrote (at most 500 characters).
+            /// What the person wrote (at most 500 characters and 4,000 bytes of UTF-8).
             ///
             /// - Remark: Generated from `#/components/schemas/NewKilroy/comment`.
             public var comment: Swift.String?
-            /// When the memory was captured on the device.
+            /// When the memory was captured on the device, ISO 8601 (RFC 3339); after 1970 and at most a day ahead of the server's clock.
             ///
             /// - Remark: Generated from `#/components/schemas/NewKilroy/createdAt`.
             public var createdAt: Foundation.Date
@@ -110,11 +115,11 @@ extension Components {
             ///   - id: A UUID chosen by the client, so that a retried request is recognised.
             ///   - latitude:
             ///   - longitude:
-            ///   - imageId: The id of an image uploaded before.
-            ///   - placeName: A short name of the place (at most 200 characters).
-            ///   - placeAddress: The place's address (at most 300 characters).
-            ///   - comment: What the person wrote (at most 500 characters).
-            ///   - createdAt: When the memory was captured on the device.
+            ///   - imageId: The id of an image uploaded before (see the `imageId` path parameter).
+            ///   - placeName: A short name of the place (at most 200 characters and 1,600 bytes of UTF-8).
+            ///   - placeAddress: The place's address (at most 300 characters and 2,400 bytes of UTF-8).
+            ///   - comment: What the person wrote (at most 500 characters and 4,000 bytes of UTF-8).
+            ///   - createdAt: When the memory was captured on the device, ISO 8601 (RFC 3339); after 1970 and at most a day ahead of the server's clock.
             public init(
                 id: Swift.String,
                 latitude: Swift.Double,
@@ -143,6 +148,51 @@ extension Components {
                 case placeAddress
                 case comment
                 case createdAt
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.latitude = try container.decode(
+                    Swift.Double.self,
+                    forKey: .latitude
+                )
+                self.longitude = try container.decode(
+                    Swift.Double.self,
+                    forKey: .longitude
+                )
+                self.imageId = try container.decode(
+                    Swift.String.self,
+                    forKey: .imageId
+                )
+                self.placeName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .placeName
+                )
+                self.placeAddress = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .placeAddress
+                )
+                self.comment = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .comment
+                )
+                self.createdAt = try container.decode(
+                    Foundation.Date.self,
+                    forKey: .createdAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "latitude",
+                    "longitude",
+                    "imageId",
+                    "placeName",
+                    "placeAddress",
+                    "comment",
+                    "createdAt"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/Kilroy`.
@@ -335,19 +385,29 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/NewReport`.
         public struct NewReport: Codable, Hashable, Sendable {
-            /// Why the kilroy is inappropriate (at most 500 characters).
+            /// Why the kilroy is inappropriate (at most 500 characters and 4,000 bytes of UTF-8, trimmed of surrounding white space).
             ///
             /// - Remark: Generated from `#/components/schemas/NewReport/reason`.
             public var reason: Swift.String?
             /// Creates a new `NewReport`.
             ///
             /// - Parameters:
-            ///   - reason: Why the kilroy is inappropriate (at most 500 characters).
+            ///   - reason: Why the kilroy is inappropriate (at most 500 characters and 4,000 bytes of UTF-8, trimmed of surrounding white space).
             public init(reason: Swift.String? = nil) {
                 self.reason = reason
             }
             public enum CodingKeys: String, CodingKey {
                 case reason
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.reason = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .reason
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "reason"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/ReportStatus`.
@@ -396,6 +456,16 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case legacyDeviceId
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.legacyDeviceId = try container.decode(
+                    Swift.String.self,
+                    forKey: .legacyDeviceId
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "legacyDeviceId"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/LegacyClaimResult`.

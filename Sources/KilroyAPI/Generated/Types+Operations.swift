@@ -435,14 +435,14 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/images/{imageId}/GET/path`.
             public struct Path: Sendable, Hashable {
-                /// The image's content identifier (CIDv1, raw codec, sha2-256, base32 lower with the `b` prefix).
+                /// The image's content identifier (CIDv1, raw codec, sha2-256, base32 lower with the `b` prefix), in its one canonical spelling.
                 ///
                 /// - Remark: Generated from `#/paths/images/{imageId}/GET/path/imageId`.
                 public var imageId: Components.Parameters.ImageID
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - imageId: The image's content identifier (CIDv1, raw codec, sha2-256, base32 lower with the `b` prefix).
+                ///   - imageId: The image's content identifier (CIDv1, raw codec, sha2-256, base32 lower with the `b` prefix), in its one canonical spelling.
                 public init(imageId: Components.Parameters.ImageID) {
                     self.imageId = imageId
                 }
@@ -689,6 +689,11 @@ public enum Operations {
         }
     }
     /// Drop a kilroy at a place. Repeating the same request returns the stored kilroy.
+    ///
+    /// Some refusals depend on more than the request's shape: an `imageId` no upload made, or a
+    /// `createdAt` before 1970 or more than a day ahead of the server's clock, is a 400; an `id`
+    /// another kilroy took is a 409.
+    ///
     ///
     /// - Remark: HTTP `POST /kilroys`.
     /// - Remark: Generated from `#/paths//kilroys/post(createKilroy)`.
@@ -961,29 +966,29 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/kilroys/near/GET/query`.
             public struct Query: Sendable, Hashable {
-                /// Latitude of the centre, degrees, -90...90.
+                /// Latitude of the centre, degrees, -90...90, written as a decimal number (an optional `-`, digits, an optional fraction and exponent; no hex, `+`, `nan` or `inf`).
                 ///
                 /// - Remark: Generated from `#/paths/kilroys/near/GET/query/lat`.
                 public var lat: Swift.Double
-                /// Longitude of the centre, degrees, -180...180.
+                /// Longitude of the centre, degrees, -180...180, written as a decimal number like `lat`.
                 ///
                 /// - Remark: Generated from `#/paths/kilroys/near/GET/query/lon`.
                 public var lon: Swift.Double
-                /// Radius in metres, greater than 0 and at most 50,000 (default 1,000).
+                /// Radius in metres, greater than 0 and at most 50,000 (default 1,000), written as a decimal number like `lat`.
                 ///
                 /// - Remark: Generated from `#/paths/kilroys/near/GET/query/radius`.
                 public var radius: Swift.Double?
-                /// Most results to return, 1...500 (default 100).
+                /// Most results to return, 1...500 (default 100), written as digits only.
                 ///
                 /// - Remark: Generated from `#/paths/kilroys/near/GET/query/limit`.
                 public var limit: Swift.Int32?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - lat: Latitude of the centre, degrees, -90...90.
-                ///   - lon: Longitude of the centre, degrees, -180...180.
-                ///   - radius: Radius in metres, greater than 0 and at most 50,000 (default 1,000).
-                ///   - limit: Most results to return, 1...500 (default 100).
+                ///   - lat: Latitude of the centre, degrees, -90...90, written as a decimal number (an optional `-`, digits, an optional fraction and exponent; no hex, `+`, `nan` or `inf`).
+                ///   - lon: Longitude of the centre, degrees, -180...180, written as a decimal number like `lat`.
+                ///   - radius: Radius in metres, greater than 0 and at most 50,000 (default 1,000), written as a decimal number like `lat`.
+                ///   - limit: Most results to return, 1...500 (default 100), written as digits only.
                 public init(
                     lat: Swift.Double,
                     lon: Swift.Double,
@@ -1164,14 +1169,14 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/kilroys/{kilroyId}/GET/path`.
             public struct Path: Sendable, Hashable {
-                /// The kilroy's UUID.
+                /// The kilroy's UUID (hexadecimal digits in either case).
                 ///
                 /// - Remark: Generated from `#/paths/kilroys/{kilroyId}/GET/path/kilroyId`.
                 public var kilroyId: Components.Parameters.KilroyID
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - kilroyId: The kilroy's UUID.
+                ///   - kilroyId: The kilroy's UUID (hexadecimal digits in either case).
                 public init(kilroyId: Components.Parameters.KilroyID) {
                     self.kilroyId = kilroyId
                 }
@@ -1363,14 +1368,14 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/kilroys/{kilroyId}/DELETE/path`.
             public struct Path: Sendable, Hashable {
-                /// The kilroy's UUID.
+                /// The kilroy's UUID (hexadecimal digits in either case).
                 ///
                 /// - Remark: Generated from `#/paths/kilroys/{kilroyId}/DELETE/path/kilroyId`.
                 public var kilroyId: Components.Parameters.KilroyID
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - kilroyId: The kilroy's UUID.
+                ///   - kilroyId: The kilroy's UUID (hexadecimal digits in either case).
                 public init(kilroyId: Components.Parameters.KilroyID) {
                     self.kilroyId = kilroyId
                 }
@@ -1574,14 +1579,14 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/kilroys/{kilroyId}/reports/POST/path`.
             public struct Path: Sendable, Hashable {
-                /// The kilroy's UUID.
+                /// The kilroy's UUID (hexadecimal digits in either case).
                 ///
                 /// - Remark: Generated from `#/paths/kilroys/{kilroyId}/reports/POST/path/kilroyId`.
                 public var kilroyId: Components.Parameters.KilroyID
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - kilroyId: The kilroy's UUID.
+                ///   - kilroyId: The kilroy's UUID (hexadecimal digits in either case).
                 public init(kilroyId: Components.Parameters.KilroyID) {
                     self.kilroyId = kilroyId
                 }
