@@ -8,7 +8,8 @@ import Darwin
 /// but never reads or answers: a server that hangs, for timeout tests without any network.
 final class SilentListener: Sendable {
     let port: Int
-    private let descriptor: Int32
+    /// The listening socket (for ``ScriptedHTTPServer``, which accepts on it).
+    let descriptor: Int32
 
     init() throws {
         #if canImport(Glibc)
@@ -37,6 +38,8 @@ final class SilentListener: Sendable {
     }
 
     deinit {
+        // Wakes a thread blocked in accept(2) on Linux, which close(2) alone would not.
+        _ = shutdown(descriptor, Int32(SHUT_RDWR))
         close(descriptor)
     }
 
