@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
@@ -28,10 +29,36 @@ let package = Package(
             path: "Benchmarks/BudsBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The 1,000,000-drop city shared by the Kilroy benchmarks and the `kilroy-city` tool.
+        .target(
+            name: "KilroyCityFixture",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "KilroyCloud", package: "LocalFirstApps"),
+                .product(name: "KilroyAPI", package: "LocalFirstApps"),
+                .product(name: "Geo", package: "LocalFirstApps"),
+                .product(name: "Storage", package: "LocalFirstApps"),
+            ],
+            path: "Benchmarks/KilroyCityFixture"
+        ),
+        // Seeds the city into a server's data folder and times near queries outside
+        // package-benchmark, for `near-side-by-side.sh` and `Scripts/load-test.sh`.
+        .executableTarget(
+            name: "KilroyCity",
+            dependencies: [
+                "KilroyCityFixture",
+                .product(name: "KilroyCloud", package: "LocalFirstApps"),
+                .product(name: "Geo", package: "LocalFirstApps"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/KilroyCity"
+        ),
         .executableTarget(
             name: "KilroyBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
+                "KilroyCityFixture",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "KilroyCloud", package: "LocalFirstApps"),
                 .product(name: "KilroyAPI", package: "LocalFirstApps"),

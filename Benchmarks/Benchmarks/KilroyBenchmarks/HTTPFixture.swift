@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import KilroyAPI
+import KilroyCityFixture
 import OpenAPIRuntime
 import OpenAPIURLSession
 

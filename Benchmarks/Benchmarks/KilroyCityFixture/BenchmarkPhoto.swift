@@ -1,12 +1,12 @@
-import Foundation
+public import Foundation
 
 /// A photo the Kilroy cloud accepts: uploads are validated structurally (`ImageFormat.validate`),
 /// so a JPEG's first bytes followed by filler are refused. This is a baseline JPEG of 16×8 pixels
 /// built from the format's marker segments (quantisation table, frame header, Huffman table,
 /// scan, end of image), then padded with zeros after the end-of-image marker, where cameras
 /// append thumbnails and metadata, to the size the benchmark uploads.
-enum BenchmarkPhoto {
-    static func jpeg(size: Int) -> Data {
+public enum BenchmarkPhoto {
+    public static func jpeg(size: Int) -> Data {
         var bytes: [UInt8] = [0xFF, 0xD8]
         bytes += segment(0xFE, Array("kilroy benchmark".utf8))
         bytes += segment(0xDB, [0] + (1...64).map { UInt8($0) })
