@@ -4,6 +4,7 @@
 #   Scripts/load-test.sh                 # build, seed, run every scenario that can run here
 #   DURATION=15s Scripts/load-test.sh    # length of each wrk run (default 15s)
 #   SKIP_BUILD=1 Scripts/load-test.sh    # reuse the release binaries already built
+#   STORES=postgres Scripts/load-test.sh # only these stores (default "sqlite postgres")
 #   LOAD_TEST_POSTGRES_URL=postgres://app:app@127.0.0.1:5432/app Scripts/load-test.sh
 #                                        # also the PostgreSQL store (needs app-server --database)
 #
@@ -34,6 +35,7 @@ PORT_BASE=${LOAD_TEST_PORT:-18080}
 THREADS=2
 CONNECTIONS=2
 DEVICES=4000
+STORES=${STORES:-sqlite postgres}
 
 mkdir -p "$WORK"
 PIDS=()
@@ -71,7 +73,7 @@ fresh_data() { # fresh_data DIR: a copy of the seeded city for one run
 
 wait_for() { # wait_for URL
     for _ in $(seq 1 200); do
-        if curl -fsS -o /dev/null "$1"; then return 0; fi
+        if curl -fsS -o /dev/null "$1" 2>/dev/null; then return 0; fi
         sleep 0.1
     done
     say "no answer from $1"
@@ -288,22 +290,52 @@ two_servers() { # two_servers LABEL DATA [app-server options…]
     stop_servers
 }
 
+seed_postgres() { # seed_postgres URL DATA: the city's rows copied from the seeded SQLite file
+    # into the schema app-server serves (kilroy), after app-server's own migrations made it; kept
+    # while it holds the city, so a rerun only removes the drops earlier load tests created.
+    local url=$1 data=$2 db="$WORK/city/kilroy.sqlite" have
+    "$APP_SERVER" migrate --database "$url" --data "$data" >"$WORK/migrate.log" 2>&1 || { cat "$WORK/migrate.log"; return 1; }
+    have=$(psql "$url" -Atc "SELECT count(*) FROM kilroy.kilroys WHERE id LIKE '%-0000-4000-8000-%'")
+    if [[ "$have" == "1000000" ]]; then
+        psql -q "$url" -c "DELETE FROM kilroy.kilroys WHERE id NOT LIKE '%-0000-4000-8000-%'; DELETE FROM kilroy.rate_buckets"
+        return
+    fi
+    say "copying the city into PostgreSQL (schema kilroy)"
+    psql -q "$url" -v ON_ERROR_STOP=1 -c "TRUNCATE kilroy.kilroys, kilroy.images, kilroy.device_drops, kilroy.rate_buckets CASCADE"
+    # Doubles as %.17g, so every position and date reads back exactly as SQLite holds it.
+    sqlite3 -csv "$db" "SELECT id, format, byte_count, '\\x' || lower(hex(uploader)), printf('%.17g', uploaded_at) FROM images" |
+        psql -q "$url" -v ON_ERROR_STOP=1 \
+            -c "\\copy kilroy.images(id, format, byte_count, uploader, uploaded_at) FROM STDIN WITH (FORMAT csv)"
+    sqlite3 -csv "$db" "SELECT id, '\\x' || lower(hex(owner)), printf('%.17g', latitude), printf('%.17g', longitude), image_id,
+        place_name, place_address, comment, printf('%.17g', created_at), printf('%.17g', received_at), report_count,
+        CASE hidden WHEN 0 THEN 'f' ELSE 't' END FROM kilroys" |
+        psql -q "$url" -v ON_ERROR_STOP=1 -c "\\copy kilroy.kilroys(id, owner, latitude, longitude, image_id, place_name, place_address, comment, created_at, received_at, report_count, hidden) FROM STDIN WITH (FORMAT csv)"
+    sqlite3 -csv "$db" "SELECT '\\x' || lower(hex(owner)), drop_count FROM device_drops" |
+        psql -q "$url" -v ON_ERROR_STOP=1 -c "\\copy kilroy.device_drops(owner, drop_count) FROM STDIN WITH (FORMAT csv)"
+    psql -q "$url" -c "ANALYZE kilroy.kilroys"
+}
+
 # SQLite store (the default): each shape on a fresh copy of the city.
-fresh_data "$WORK/run-one"
-one_server "sqlite" "$WORK/run-one"
-fresh_data "$WORK/run-two"
-two_servers "sqlite" "$WORK/run-two"
+if [[ " $STORES " == *" sqlite "* ]]; then
+    fresh_data "$WORK/run-one"
+    one_server "sqlite" "$WORK/run-one"
+    fresh_data "$WORK/run-two"
+    two_servers "sqlite" "$WORK/run-two"
+fi
 
 # PostgreSQL store, when asked for and when app-server can use one. The city is seeded into the
 # schema app-server serves (kilroy) of that database: point it at a database for tests.
-if [[ -z "${LOAD_TEST_POSTGRES_URL:-}" ]]; then
+if [[ " $STORES " != *" postgres "* ]]; then
+    :
+elif [[ -z "${LOAD_TEST_POSTGRES_URL:-}" ]]; then
     say "PostgreSQL store skipped: set LOAD_TEST_POSTGRES_URL=postgres://user:pass@127.0.0.1:5432/db (with PostGIS) to run it"
-elif ! "$APP_SERVER" --help 2>&1 | grep -q -- "--database"; then
+elif ! "$APP_SERVER" serve --help 2>&1 | grep -q -- "--database"; then
     say "PostgreSQL store skipped: this app-server has no --database option"
 else
-    BENCH_POSTGRES_URL="$LOAD_TEST_POSTGRES_URL" "$CITY" seed-postgres kilroy
     rm -rf "$WORK/run-pg" && mkdir -p "$WORK/run-pg"
+    seed_postgres "$LOAD_TEST_POSTGRES_URL" "$WORK/run-pg"
     one_server "postgres" "$WORK/run-pg" --database "$LOAD_TEST_POSTGRES_URL"
+    seed_postgres "$LOAD_TEST_POSTGRES_URL" "$WORK/run-pg"
     two_servers "postgres" "$WORK/run-pg" --database "$LOAD_TEST_POSTGRES_URL"
 fi
 

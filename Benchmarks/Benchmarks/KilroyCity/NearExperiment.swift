@@ -29,6 +29,9 @@ struct NearExperiment: Sendable {
         /// min_lon, max_lon, +latitude, +longitude)` (only where it was created by hand).
         case rtreeMmap = "rtree+mmap"
 
+        /// ``slimMmap`` with the rows loaded by raw `sqlite3_column_*` calls into the record,
+        /// instead of a GRDB `Row` per kilroy.
+        case slimRawMmap = "slim+raw-load+mmap"
         /// ``slimMmap`` up to the sorted rowids of the 100 nearest, loading no row: the part of
         /// the query that does what Redis's GEOSEARCH does (it returns member names only).
         case slimIDsMmap = "slim-ids-only+mmap"
@@ -65,6 +68,10 @@ struct NearExperiment: Sendable {
         case .lean, .leanMmap: try await pool.read { db in try Self.lean(db, center: center, radius: radius, limit: limit, index: "kilroys_near") }
         case .slimMmap: try await pool.read { db in try Self.lean(db, center: center, radius: radius, limit: limit, index: "kilroys_geo") }
         case .rtreeMmap: try await pool.read { db in try Self.lean(db, center: center, radius: radius, limit: limit, index: nil) }
+        case .slimRawMmap:
+            try await pool.read { db in
+                try Self.lean(db, center: center, radius: radius, limit: limit, index: "kilroys_geo", rawLoad: true)
+            }
         case .slimIDsMmap:
             try await pool.read { db in
                 try Self.lean(db, center: center, radius: radius, limit: limit, index: "kilroys_geo", loadRows: false)
@@ -135,7 +142,9 @@ struct NearExperiment: Sendable {
 
     // MARK: The proposed query
 
-    static func lean(_ db: Database, center: Coordinate, radius: Double, limit: Int, index: String?, loadRows: Bool = true) throws -> [String] {
+    static func lean(
+        _ db: Database, center: Coordinate, radius: Double, limit: Int, index: String?, loadRows: Bool = true, rawLoad: Bool = false
+    ) throws -> [String] {
         let scan = try db.cachedStatement(
             sql: index.map {
                 """
@@ -182,6 +191,10 @@ struct NearExperiment: Sendable {
             while end < inCircle.count, inCircle[end].distance == inCircle[index].distance { end += 1 }
             var group: [KilroyRecord] = []
             for entry in inCircle[index..<end] {
+                if rawLoad {
+                    if let record = try rawRecord(load, rowID: entry.rowID) { group.append(record) }
+                    continue
+                }
                 guard let row = try Row.fetchOne(load, arguments: [entry.rowID]) else { continue }
                 group.append(try decode(row, offset: 0))
             }
@@ -222,6 +235,34 @@ struct NearExperiment: Sendable {
         let n = Double(centres.count)
         return "per query: ranges \(Double(ranges) / n), index rows in ranges \(Double(inRanges) / n), in box \(Double(inBox) / n), "
             + "in circle \(Double(inCircle) / n); range start lengths \(widths.sorted { $0.key < $1.key })"
+    }
+
+    /// The row `rowID` of the ``columns`` statement `load`, read column by column from SQLite.
+    static func rawRecord(_ load: Statement, rowID: Int64) throws -> KilroyRecord? {
+        let handle = load.sqliteStatement
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 1, rowID)
+        let code = sqlite3_step(handle)
+        defer { sqlite3_reset(handle) }
+        if code == SQLITE_DONE { return nil }
+        guard code == SQLITE_ROW else { throw ExperimentError.sqlite(code) }
+        func text(_ column: Int32) -> String? {
+            guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+            return String(
+                decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+        }
+        guard let id = text(0) else { throw ExperimentError.corrupt("?") }
+        guard sqlite3_column_bytes(handle, 1) == 32, let blob = sqlite3_column_blob(handle, 1) else { throw ExperimentError.corrupt(id) }
+        let owner = DeviceDigest.fromDatabaseValue(
+            Data(bytes: blob, count: 32).databaseValue)
+        guard let owner, let imageID = text(5) else { throw ExperimentError.corrupt(id) }
+        return KilroyRecord(
+            id: id, owner: owner,
+            coordinate: try Coordinate(latitude: sqlite3_column_double(handle, 2), longitude: sqlite3_column_double(handle, 3)),
+            imageID: imageID, placeName: text(6), placeAddress: text(7), comment: text(8),
+            createdAt: Date(timeIntervalSince1970: sqlite3_column_double(handle, 9)),
+            receivedAt: Date(timeIntervalSince1970: sqlite3_column_double(handle, 10)),
+            reportCount: Int(sqlite3_column_int64(handle, 11)), isHidden: sqlite3_column_int64(handle, 12) != 0)
     }
 
     /// Haversine as the Geo kit computes it, on raw degrees.
