@@ -87,6 +87,14 @@ public final class AppServerProcess {
         return process.terminationStatus
     }
 
+    /// Kills the process at once (SIGKILL: no graceful drain, as a crash or an OOM kill does),
+    /// waits for it and removes its data folder.
+    public func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+
     deinit {
         if process.isRunning { process.terminate() }
     }
