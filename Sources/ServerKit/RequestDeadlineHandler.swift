@@ -34,10 +34,9 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     private let tally: ConnectionTally
     private let logger: Logger
     private var phase = Phase.waiting
-    /// Whether an answer to the current request has begun (then no other answer can be sent).
-    private var answering = false
-    /// Whether the answer to the current request ended before its body was read whole.
-    private var answeredEarly = false
+    /// Requests whose head was read and whose answer has not ended. While one is owed, this
+    /// handler writes no answer of its own (it would mix with that one), it only closes.
+    private var unanswered = 0
     /// Whether bytes of a next request arrived while the current one was answered.
     private var bytesPending = false
     private var deadline: Scheduled<Void>?
@@ -78,14 +77,14 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         switch unwrapInboundIn(data) {
         case .head:
             phase = .body
-            answering = false
-            answeredEarly = false
+            unanswered += 1
             schedule(limits.bodyTimeout, context: context)
         case .body:
             break
         case .end:
             cancelDeadline()
-            if answeredEarly {
+            if unanswered == 0 {
+                // Answered before its body was read whole (e.g. a 413): done now.
                 requestDone(context: context)
             } else {
                 phase = .responding
@@ -95,18 +94,12 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        switch unwrapOutboundIn(data) {
-        case .head:
-            answering = true
-        case .body:
-            break
-        case .end:
-            if phase == .responding {
+        if case .end = unwrapOutboundIn(data) {
+            unanswered -= 1
+            // An answer that ends before its body was read (e.g. a 413) leaves the phase at
+            // `body`: the body deadline still holds while Hummingbird reads the rest away.
+            if phase == .responding, unanswered == 0 {
                 requestDone(context: context)
-            } else if phase == .body {
-                // Answered before the body was read (e.g. a 413): the body deadline still holds
-                // while Hummingbird reads the rest away.
-                answeredEarly = true
             }
         }
         context.write(data, promise: promise)
@@ -115,7 +108,8 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // Once a head went on to the router, the error must reach the request's body, so that a
         // body cut short is never taken for a whole one (the router answers it).
-        guard error is HTTPParserError || error is HTTP1TypeConversionError, phase == .waiting || phase == .head else {
+        guard error is HTTPParserError || error is HTTP1TypeConversionError, phase == .waiting || phase == .head, unanswered == 0
+        else {
             context.fireErrorCaught(error)
             return
         }
@@ -132,8 +126,6 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// The request was read and answered: the connection waits for the next one.
     private func requestDone(context: ChannelHandlerContext) {
         phase = .waiting
-        answering = false
-        answeredEarly = false
         if bytesPending {
             bytesPending = false
             phase = .head
@@ -187,16 +179,15 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// connection is closed regardless.
     private static let closeGrace = TimeAmount.seconds(2)
 
-    /// Answers `status` with a JSON body when no answer has begun, then closes the connection.
+    /// Answers `status` with a JSON body when no answer is owed, then closes the connection.
     private func refuse(status: HTTPResponse.Status, code: String, message: String, context: ChannelHandlerContext) {
         cancelDeadline()
         guard !closing else { return }
         closing = true
-        guard !answering, phase != .responding else {
+        guard unanswered == 0 else {
             context.close(promise: nil)
             return
         }
-        answering = true
         let body = RefusalBody.encode(code: code, message: message)
         var fields: HTTPFields = [:]
         fields[.contentType] = "application/json; charset=utf-8"

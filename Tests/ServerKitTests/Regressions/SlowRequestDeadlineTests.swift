@@ -67,4 +67,21 @@ struct SlowRequestDeadlineTests {
             #expect(text.hasSuffix("hello"))
         }
     }
+
+    @Test("pipelined requests and a large body sent at once are all answered, in order")
+    func pipelinedAreAnswered() async throws {
+        try await LimitedServer.run(Self.limits) { port in
+            let connection = try RawHTTPClient(port: port)
+            let body = String(repeating: "z", count: 64 * 1024)
+            let received = await RawHTTPClient.offload { () -> String? in
+                connection.send(
+                    "GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n"
+                        + "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+                return connection.readUntilClosed(patience: 8)?.received
+            }
+            let text = try #require(received)
+            #expect(text.components(separatedBy: "HTTP/1.1 200").count == 4)
+            #expect(text.hasSuffix(body))
+        }
+    }
 }
