@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "KilroyCityFixture",
                 .product(name: "KilroyCloud", package: "LocalFirstApps"),
+                .product(name: "KilroyAPI", package: "LocalFirstApps"),
                 .product(name: "Geo", package: "LocalFirstApps"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -15,10 +15,11 @@ import KilroyCloud
 ///                                     ROUNDS passes over the centres after one warm-up pass
 ///     kilroy-city near-postgres [ROUNDS]   the same on the PostgreSQL store at BENCH_POSTGRES_URL
 ///     kilroy-city seed-postgres SCHEMA   the city in SCHEMA at BENCH_POSTGRES_URL (the load test's)
+///     kilroy-city json DIR              what writing a near answer as JSON costs (JSONEncoder vs by hand)
 ///     kilroy-city experiment DIR [ROUNDS]   the same for the variants of `NearExperiment`
 let usage = """
     usage: kilroy-city seed DIR | centres FILE | tokens COUNT | photo FILE | near DIR [ROUNDS]
-           kilroy-city near-postgres [ROUNDS] | seed-postgres SCHEMA | experiment DIR [ROUNDS]
+           kilroy-city near-postgres [ROUNDS] | seed-postgres SCHEMA | experiment DIR [ROUNDS] | json DIR
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -51,6 +52,8 @@ do {
         #else
         throw CityCommandError.noPostgres
         #endif
+    case ("json", 2):
+        try await JSONCost.measure(directory: URL(fileURLWithPath: arguments[1], isDirectory: true), rounds: 5)
     case ("experiment", 2), ("experiment", 3):
         let rounds = arguments.count == 3 ? Int(arguments[2]) : 5
         guard let rounds, rounds > 0 else { throw CityCommandError.usage(usage) }
