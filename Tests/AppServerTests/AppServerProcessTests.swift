@@ -49,4 +49,25 @@ struct AppServerProcessTests {
         #expect(server.stop() == 0)
         #expect(server.process.terminationReason == .exit)
     }
+
+    @Test("migrate creates the database, exits 0 and serves nothing", .enabled(if: executable != nil))
+    func migrate() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (process, _) = try Self.launch(["migrate", "--database", "sqlite:\(folder.url.path)", "--log-level", "error"])
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("kilroy.sqlite").path))
+    }
+
+    @Test("a bad --database or --blobs is a usage error (exit 2) naming the flag", .enabled(if: executable != nil))
+    func badBackendFlags() throws {
+        for (arguments, flag) in [(["--database", "mysql://db/app"], "--database"), (["migrate", "--blobs", "ftp://files"], "--blobs")] {
+            let (process, errors) = try Self.launch(arguments)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2, "\(arguments)")
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(message.contains(flag), "\(message)")
+        }
+    }
 }

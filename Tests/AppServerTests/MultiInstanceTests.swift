@@ -79,6 +79,29 @@ struct MultiInstanceTests {
         (Double.random(in: -60...60).rounded(toPlaces: 5), Double.random(in: -170...170).rounded(toPlaces: 5))
     }
 
+    @Test("app-server migrate on PostgreSQL exits 0, and again with nothing left to do, while two instances start")
+    func migrateWhileStarting() async throws {
+        guard let executable = AppServerProcess.executable else { return }
+        func migrate() throws -> Int32 {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["migrate", "--database", Self.environment["TEST_POSTGRES_URL"] ?? "", "--log-level", "error"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        async let first = Self.launch()
+        async let second = Self.launch()
+        #expect(try migrate() == 0)
+        #expect(try migrate() == 0)
+        for server in try await [first, second] {
+            #expect(try await Self.send("GET", server.baseURL, "/health", device: Self.newDevice()).status == 200)
+            server.stop()
+        }
+    }
+
     @Test("a drop uploaded through one instance is found, fetched and deleted through the other")
     func crossInstance() async throws {
         let first = try Self.launch()
