@@ -266,3 +266,17 @@ private enum TimedOutcome<Result: Sendable>: Sendable {
     case finished(Result)
     case timedOut
 }
+
+extension S3BlobStore {
+    /// The store an `s3://` URL names, with the key from `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`
+    /// and `AWS_SESSION_TOKEN`: what a server's `--blobs s3://…` option and its environment give.
+    ///
+    /// - Throws: ``S3ConfigurationError`` naming the part of the URL, or the variable, at fault.
+    public init(
+        url: String, environment: [String: String], keyPrefix: String = "", httpClient: HTTPClient = .shared, logger: Logger
+    ) throws(S3ConfigurationError) {
+        try self.init(
+            location: S3Location(parsing: url), credentials: S3Credentials.fromEnvironment(environment), keyPrefix: keyPrefix,
+            httpClient: httpClient, logger: logger)
+    }
+}

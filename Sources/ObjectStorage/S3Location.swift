@@ -157,3 +157,11 @@ public struct S3Location: Sendable, Equatable {
         return (scheme, host)
     }
 }
+
+extension S3Location: CustomStringConvertible {
+    /// The location as an `s3://` URL, for start-up logs and `/health`; it never holds a secret.
+    public var description: String {
+        let endpoint = host.hasSuffix(".amazonaws.com") && scheme == "https" ? "" : "&endpoint=\(scheme)://\(host)"
+        return "s3://\(bucket)/\(keyPrefix)?region=\(region)\(endpoint)"
+    }
+}

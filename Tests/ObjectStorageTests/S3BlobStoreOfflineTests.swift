@@ -90,4 +90,20 @@ struct S3BlobStoreOfflineTests {
             try S3BlobStore(location: location, credentials: Self.credentials, maximumBlobSize: 0, logger: Self.logger)
         }
     }
+
+    @Test("a store from a URL and the environment, as a server's --blobs option gives them")
+    func fromURL() throws {
+        let environment = ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "env-secret-value"]
+        let store = try S3BlobStore(
+            url: "s3://photos/shared?endpoint=http://127.0.0.1:9000&region=eu-west-3", environment: environment, keyPrefix: "kilroy",
+            logger: Self.logger)
+        #expect(store.objectKey(for: "bafkx") == "shared/kilroy/bafkx")
+        #expect(store.location.region == "eu-west-3")
+        #expect(store.location.description == "s3://photos/shared/?region=eu-west-3&endpoint=http://127.0.0.1:9000")
+        #expect(try S3Location(parsing: "s3://photos").description == "s3://photos/?region=us-east-1")
+        #expect(throws: S3ConfigurationError.missingEnvironmentVariable("AWS_SECRET_ACCESS_KEY")) {
+            try S3BlobStore(url: "s3://photos", environment: ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE"], logger: Self.logger)
+        }
+        #expect(throws: S3ConfigurationError.notAnS3URL) { try S3BlobStore(url: "file:/tmp", environment: environment, logger: Self.logger) }
+    }
 }
