@@ -36,9 +36,13 @@ struct NearExperiment: Sendable {
         /// the query that does what Redis's GEOSEARCH does (it returns member names only).
         case slimIDsMmap = "slim-ids-only+mmap"
 
+        /// An empty read transaction through the same pool: the floor every variant pays (the
+        /// hop to GRDB's reader queue and back, BEGIN and COMMIT).
+        case emptyRead = "empty-read"
+
         var usesMmap: Bool { self != .replica && self != .lean }
         /// Whether the answer can be checked against the store's (ids-only answers cannot).
-        var loadsRows: Bool { self != .slimIDsMmap }
+        var loadsRows: Bool { self != .slimIDsMmap && self != .emptyRead }
     }
 
     let pool: DatabasePool
@@ -72,6 +76,7 @@ struct NearExperiment: Sendable {
             try await pool.read { db in
                 try Self.lean(db, center: center, radius: radius, limit: limit, index: "kilroys_geo", rawLoad: true)
             }
+        case .emptyRead: try await pool.read { _ in [] }
         case .slimIDsMmap:
             try await pool.read { db in
                 try Self.lean(db, center: center, radius: radius, limit: limit, index: "kilroys_geo", loadRows: false)
