@@ -42,7 +42,8 @@ let package = Package(
             path: "Benchmarks/KilroyCityFixture"
         ),
         // Seeds the city into a server's data folder and times near queries outside
-        // package-benchmark, for `near-side-by-side.sh` and `Scripts/load-test.sh`.
+        // package-benchmark, for `near-side-by-side.sh` and `Scripts/load-test.sh`. Not under
+        // Benchmarks/: package-benchmark runs every executable there as a benchmark.
         .executableTarget(
             name: "KilroyCity",
             dependencies: [
@@ -53,7 +54,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
-            path: "Benchmarks/KilroyCity"
+            path: "Tools/KilroyCity"
         ),
         .executableTarget(
             name: "KilroyBenchmarks",
