@@ -13,8 +13,8 @@ struct ConnectionLimitTests {
         let limit = 4
         let limits = HTTPServerLimits(idleTimeout: .seconds(30), headerTimeout: .seconds(30), maximumConnections: limit)
         try await LimitedServer.run(limits, tally: tally) { port in
-            // The test client may hold a connection of its own: fill the places it left.
-            try await Task.sleep(for: .milliseconds(200))
+            // The live test client connects as it starts: wait for it, then fill the places it left.
+            for _ in 0..<100 where tally.snapshot.open < 1 { try await Task.sleep(for: .milliseconds(20)) }
             var held = try (tally.snapshot.open..<limit).map { _ in try RawHTTPClient(port: port) }
             // The server takes a place when it sets a connection up, a moment after connect().
             for _ in 0..<100 where tally.snapshot.open < limit { try await Task.sleep(for: .milliseconds(20)) }
