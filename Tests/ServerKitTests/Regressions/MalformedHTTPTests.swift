@@ -37,4 +37,22 @@ struct MalformedHTTPTests {
             #expect(tally.snapshot.malformed == 1, "\(name)")
         }
     }
+
+    @Test("a body cut short by the client reaches the route as an error, answered 400 JSON, never as a whole body")
+    func bodyCutShort() async throws {
+        let tally = ConnectionTally()
+        try await LimitedServer.run(HTTPServerLimits(), tally: tally) { port in
+            let connection = try RawHTTPClient(port: port)
+            let received = await RawHTTPClient.offload { () -> String? in
+                connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nonly ten b")
+                connection.finishSending()
+                return connection.readUntilClosed(patience: 5)?.received
+            }
+            let text = try #require(received, "still open")
+            let answer = try #require(RawAnswer(text), "no HTTP answer")
+            #expect(answer.status == 400)
+            #expect(answer.error?["code"] == "malformed_http")
+            #expect(!text.contains("only ten b"))
+        }
+    }
 }

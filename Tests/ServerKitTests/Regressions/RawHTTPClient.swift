@@ -60,6 +60,16 @@ final class RawHTTPClient: Sendable {
         return true
     }
 
+    /// Closes the sending half: the server reads an end of input, as from a client that hung up
+    /// in the middle of a body.
+    func finishSending() {
+        #if canImport(Glibc)
+        shutdown(descriptor, Int32(SHUT_WR))
+        #else
+        shutdown(descriptor, SHUT_WR)
+        #endif
+    }
+
     /// Sends `text` one byte every `interval` milliseconds, stopping early when the server
     /// answers or closes. Returns how many bytes went out.
     @discardableResult
