@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
@@ -51,10 +52,16 @@ let package = Package(
                 .product(name: "KilroyCloud", package: "LocalFirstApps"),
                 .product(name: "KilroyAPI", package: "LocalFirstApps"),
                 .product(name: "Geo", package: "LocalFirstApps"),
+                .product(name: "KilroyCloudPostgres", package: "LocalFirstApps"),
+                .product(name: "PostgresStorage", package: "LocalFirstApps"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Tools/KilroyCity"
+            path: "Tools/KilroyCity",
+            // Compiles PostgresCommands.swift (the PostgreSQL store's near benchmark and seeding).
+            swiftSettings: [.define("KILROY_BENCH_POSTGRES")]
         ),
         .executableTarget(
             name: "KilroyBenchmarks",
