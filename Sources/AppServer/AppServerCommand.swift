@@ -134,6 +134,12 @@ struct ServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
+    @Option(
+        help: ArgumentHelp(
+            "on, or off to lift the per-device request rate limits (for load tests only: they are what stops a flood).",
+            valueName: "on|off"))
+    var rateLimits = "on"
+
     /// The settings the options (and, for what they leave out, `environment`) describe, or a
     /// usage error naming the bad option or variable.
     func settings(environment: [String: String]) throws -> ServerSettings {
@@ -167,8 +173,14 @@ struct ServerOptions: ParsableArguments {
             } else {
                 nil
             }
-        return ServerSettings(
+        var settings = ServerSettings(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory, isDirectory: true),
             reciprocity: policy, logLevel: level, database: database, blobs: blobLocation)
+        switch rateLimits {
+        case "on": break
+        case "off": settings.kilroy.liftRateLimits()
+        default: throw ValidationError("--rate-limits must be on or off, not \(rateLimits).")
+        }
+        return settings
     }
 }

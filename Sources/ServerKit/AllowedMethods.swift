@@ -12,8 +12,9 @@ public final class AllowedMethods: @unchecked Sendable {
     private let lock = NSLock()
     private var table: [String: [HTTPRequest.Method]] = [:]
 
-    /// The methods a client might try on a served path and be refused.
-    static let candidates: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete]
+    /// The methods a client might try on a served path and be refused. HEAD is refused only where
+    /// GET is not served (the router answers HEAD with the GET route's headers).
+    static let candidates: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete, .options, .trace, .head]
 
     public init() {}
 
@@ -35,7 +36,7 @@ public final class AllowedMethods: @unchecked Sendable {
                 status: .methodNotAllowed, code: "method_not_allowed",
                 message: "\(path) answers \(allowed.map(\.rawValue).joined(separator: ", ")) only.",
                 allow: allowed)
-            for method in Self.candidates where !allowed.contains(method) {
+            for method in Self.candidates where !allowed.contains(method) && !(method == .head && allowed.contains(.get)) {
                 router.on(RouterPath(path), method: method) { _, _ -> Response in throw refusal }
             }
         }

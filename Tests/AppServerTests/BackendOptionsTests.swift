@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KilroyCloud
 import PostgresStorage
 import Testing
 
@@ -79,5 +80,14 @@ struct BackendOptionsTests {
         let message = try #require(Self.refusal(arguments, environment: environment))
         #expect(message.contains(mentions), "\(message)")
         #expect(!message.contains("hunter2"), "\(message)")
+    }
+
+    @Test("--rate-limits off lifts the per-device limits (for load tests); anything but on or off is refused")
+    func rateLimitsFlag() throws {
+        #expect(try Self.settings([]).kilroy.dropRateLimit != nil)
+        let lifted = try Self.settings(["--rate-limits", "off"]).kilroy
+        #expect(lifted.dropRateLimit == nil && lifted.uploadRateLimit == nil && lifted.reportRateLimit == nil && lifted.claimRateLimit == nil)
+        #expect(lifted.uploadQuota != nil)
+        #expect(Self.refusal(["--rate-limits", "sometimes"])?.contains("--rate-limits") == true)
     }
 }

@@ -34,7 +34,7 @@ public struct DeviceDigest: Hashable, Sendable, CustomStringConvertible, CustomR
     }
 
     /// A digest read back from the database; `nil` unless it is 32 bytes.
-    init?(storedBytes: [UInt8]) {
+    public init?(storedBytes: [UInt8]) {
         guard storedBytes.count == 32 else { return nil }
         bytes = storedBytes
     }

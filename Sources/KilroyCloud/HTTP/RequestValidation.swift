@@ -90,11 +90,17 @@ enum RequestValidation {
     }
 
     /// Optional free text: trimmed, `nil` when empty, rejected when longer than the validator's maximum.
+    ///
+    /// The maximum counts Unicode code points of the text as sent, before trimming: what the
+    /// contract's `maxLength` means (JSON Schema counts code points), so the server refuses
+    /// exactly what the contract does. It also bounds the bytes (at most 4 per code point), so a
+    /// single "character" of thousands of combining marks cannot pass.
     static func text(_ value: String?, _ validator: LengthValidator, field: String) throws(ServerRejection) -> String? {
         guard let value else { return nil }
-        guard let canonical = validator.validate(value) else {
+        guard value.unicodeScalars.count <= validator.max, let canonical = validator.validate(value) else {
             let bytes = validator.maxBytes.map { " (\($0) bytes of UTF-8)" } ?? ""
-            throw .badRequest("text_too_long", "\(field) can be at most \(validator.max) characters\(bytes).", field: field)
+            throw .badRequest(
+                "text_too_long", "\(field) can be at most \(validator.max) characters (Unicode code points)\(bytes).", field: field)
         }
         return canonical.isEmpty ? nil : canonical
     }

@@ -54,6 +54,15 @@ public struct KilroyCloudConfiguration: Sendable {
 }
 
 extension KilroyCloudConfiguration {
+    /// Removes every per-device request rate limit (drops, uploads, reports, claims), for load
+    /// tests that measure the server rather than the limiter. Quotas on stored bytes stay.
+    public mutating func liftRateLimits() {
+        dropRateLimit = nil
+        uploadRateLimit = nil
+        reportRateLimit = nil
+        claimRateLimit = nil
+    }
+
     /// The limit on `action`, if any.
     func rateLimit(for action: RateLimitedAction) -> RateLimit? {
         switch action {

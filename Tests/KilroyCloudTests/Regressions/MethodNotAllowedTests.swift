@@ -19,6 +19,10 @@ struct MethodNotAllowedTests {
             (.delete, "/kilroys", "POST"),
             (.patch, "/kilroys/0F8FAD5B-D9CB-469F-A165-70867728950E", "GET, DELETE"),
             (.post, "/openapi.yaml", "GET"),
+            // schemathesis ST204: TRACE and OPTIONS too, and HEAD where GET is not served.
+            (.trace, "/kilroys/near?lat=1&lon=2", "GET"),
+            (.options, "/kilroys", "POST"),
+            (.head, "/kilroys", "POST"),
         ])
     func refused(method: HTTPRequest.Method, path: String, allow: String) async throws {
         let harness = try KilroyCloudHarness()

@@ -30,13 +30,24 @@ struct TextLimitInBytesTests {
         }
     }
 
-    @Test("500 emoji with skin tones (8 bytes each) are still a valid comment")
-    func ordinaryTextAtTheLimitPasses() async throws {
+    @Test("the limit counts code points as the contract's maxLength does: 250 emoji with skin tones pass, 251 do not")
+    func limitIsTheContractsMaxLength() async throws {
         let harness = try KilroyCloudHarness()
         try await harness.run { client in
-            var drop = Components.Schemas.NewKilroy.sample(imageID: try await client.uploadedImageID())
-            drop.comment = String(repeating: "👍🏽", count: 500)
-            #expect(try await client.create(drop).status == .created)
+            let imageID = try await client.uploadedImageID()
+            var atLimit = Components.Schemas.NewKilroy.sample(imageID: imageID)
+            atLimit.comment = String(repeating: "👍🏽", count: 250)
+            #expect(atLimit.comment?.unicodeScalars.count == 500)
+            #expect(try await client.create(atLimit).status == .created)
+            var over = Components.Schemas.NewKilroy.sample(imageID: imageID)
+            over.comment = String(repeating: "👍🏽", count: 250) + "!"
+            let refused = try await client.create(over)
+            #expect(refused.status == .badRequest)
+            #expect(try refused.decoded(Components.Schemas._Error.self).field == "comment")
+            // Trailing spaces count too: the contract sees the text as sent.
+            var padded = Components.Schemas.NewKilroy.sample(imageID: imageID)
+            padded.comment = String(repeating: "a", count: 500) + " "
+            #expect(try await client.create(padded).status == .badRequest)
         }
     }
 }
