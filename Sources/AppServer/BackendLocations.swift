@@ -98,7 +98,7 @@ enum BlobLocation: Equatable, Sendable {
     var logDescription: String {
         switch self {
         case .files(let directory): "file:\(directory.path)"
-        case .s3(let location, _): "s3://\(location.bucket) at \(location.scheme)://\(location.host)"
+        case .s3(let location, _): location.description
         }
     }
 }

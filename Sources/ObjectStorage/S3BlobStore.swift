@@ -247,7 +247,7 @@ public struct S3BlobStore: BlobStorage {
     /// Refuses a string that is not a raw-codec CID in canonical base32 before anything is sent,
     /// so no caller-chosen text ever becomes part of a key.
     private static func checkCID(_ cid: String) throws(StorageError) {
-        guard let parsed = try? CID(string: cid), parsed.codec == .raw, parsed.string == cid else { throw .invalidCID(cid) }
+        guard BlobStore.isWellFormed(cid) else { throw .invalidCID(cid) }
     }
 
     private static func timeAmount(_ duration: Duration) -> TimeAmount {

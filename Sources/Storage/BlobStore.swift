@@ -102,9 +102,10 @@ public struct BlobStore: Sendable {
         directory.appendingPathComponent(cid, isDirectory: false)
     }
 
-    /// Whether `string` is a raw-codec CID in its canonical base32 form. Only base32 letters
-    /// and digits can pass, so a well-formed CID is always a safe file name.
-    static func isWellFormed(_ string: String) -> Bool {
+    /// Whether `string` is a raw-codec CID in its canonical base32 form: the one rule for a blob's
+    /// name in every backend. Only base32 letters and digits can pass, so a well-formed CID is
+    /// always a safe file name or object key.
+    public static func isWellFormed(_ string: String) -> Bool {
         guard let cid = try? CID(string: string) else { return false }
         return cid.codec == .raw && cid.string == string
     }
