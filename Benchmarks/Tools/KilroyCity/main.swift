@@ -15,11 +15,13 @@ import KilroyCloud
 ///                                     ROUNDS passes over the centres after one warm-up pass
 ///     kilroy-city near-postgres [ROUNDS]   the same on the PostgreSQL store at BENCH_POSTGRES_URL
 ///     kilroy-city seed-postgres SCHEMA   the city in SCHEMA at BENCH_POSTGRES_URL (the load test's)
+///     kilroy-city experiment-postgres [ROUNDS]   the PostgreSQL store against variants of its query
 ///     kilroy-city json DIR              what writing a near answer as JSON costs (JSONEncoder vs by hand)
 ///     kilroy-city experiment DIR [ROUNDS]   the same for the variants of `NearExperiment`
 let usage = """
     usage: kilroy-city seed DIR | centres FILE | tokens COUNT | photo FILE | near DIR [ROUNDS]
            kilroy-city near-postgres [ROUNDS] | seed-postgres SCHEMA | experiment DIR [ROUNDS] | json DIR
+           kilroy-city experiment-postgres [ROUNDS]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -49,6 +51,14 @@ do {
     case ("seed-postgres", 2):
         #if KILROY_BENCH_POSTGRES
         try await PostgresCommands.seed(schema: arguments[1])
+        #else
+        throw CityCommandError.noPostgres
+        #endif
+    case ("experiment-postgres", 1), ("experiment-postgres", 2):
+        let rounds = arguments.count == 2 ? Int(arguments[1]) : 2
+        guard let rounds, rounds > 0 else { throw CityCommandError.usage(usage) }
+        #if KILROY_BENCH_POSTGRES
+        try await PostgresNearExperiment.run(rounds: rounds)
         #else
         throw CityCommandError.noPostgres
         #endif
