@@ -5,6 +5,7 @@
 #   DURATION=15s Scripts/load-test.sh    # length of each wrk run (default 15s)
 #   SKIP_BUILD=1 Scripts/load-test.sh    # reuse the release binaries already built
 #   STORES=postgres Scripts/load-test.sh # only these stores (default "sqlite postgres")
+#   CONNECTIONS=8 Scripts/load-test.sh   # wrk connections (default 2: the figure)
 #   LOAD_TEST_POSTGRES_URL=postgres://app:app@127.0.0.1:5432/app Scripts/load-test.sh
 #                                        # also the PostgreSQL store (needs app-server --database)
 #
@@ -33,7 +34,7 @@ DURATION=${DURATION:-15s}
 WORK=${LOAD_TEST_DIR:-${TMPDIR:-/tmp}/kilroy-load-test}
 PORT_BASE=${LOAD_TEST_PORT:-18080}
 THREADS=2
-CONNECTIONS=2
+CONNECTIONS=${CONNECTIONS:-2}
 DEVICES=4000
 STORES=${STORES:-sqlite postgres}
 
