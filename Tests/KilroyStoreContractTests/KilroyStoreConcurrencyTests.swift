@@ -40,24 +40,6 @@ struct KilroyStoreConcurrencyTests {
         }
     }
 
-    @Test("concurrent claims of one legacy id: exactly one claimant wins", arguments: KilroyStoreBackend.available)
-    func claims(backend: KilroyStoreBackend) async throws {
-        try await backend.withTwoStores { first, second async throws in
-            let legacy = Fixture.device("legacy")
-            _ = try await first.store.insertImage(Fixture.image())
-            _ = try await first.createKilroys([Fixture.kilroy(owner: legacy), Fixture.kilroy(owner: legacy)])
-            let outcomes = try await withThrowingTaskGroup(of: LegacyClaimOutcome.self) { group in
-                for index in 0..<10 {
-                    let store = index.isMultiple(of: 2) ? first.store : second.store
-                    group.addTask { try await store.claimLegacyDevice(legacy: legacy, by: Fixture.device("claimant-\(index)"), at: Fixture.epoch) }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-            #expect(outcomes.filter { $0 == .claimed(kilroyCount: 2) }.count == 1)
-            #expect(outcomes.filter { $0 == .claimedByAnother }.count == 9)
-        }
-    }
-
     @Test(
         "concurrent creates of one kilroy: one is created, the others are replays, one drop counted",
         arguments: KilroyStoreBackend.available)
