@@ -25,8 +25,9 @@
 #        device comes near it, so a 429 here is a defect, not the limiter doing its job);
 # 4. prints one line per run: requests/s, p50, p99, non-2xx answers and 5xx answers.
 #
-# Needs wrk and, for the nginx shape, nginx (Debian packages). Everything listens on 127.0.0.1
-# only and every process started here is stopped on exit.
+# Needs wrk, curl and python3; nginx for the two-server shape; sqlite3 and psql for the PostgreSQL
+# store (Debian packages). Everything listens on 127.0.0.1 only and every process started here is
+# stopped on exit.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
