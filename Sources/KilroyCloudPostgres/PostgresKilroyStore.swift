@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 public import Geo
 public import KilroyCloud
 public import Logging
@@ -477,9 +476,7 @@ public struct PostgresKilroyStore: KilroyServerStore {
 
     /// A stored device digest, or `corruptRow` for anything but 32 bytes.
     static func digest(_ bytes: Data, table: String, id: String) throws -> DeviceDigest {
-        // `DeviceDigest`'s initialiser from stored bytes is internal to KilroyCloud; its public
-        // GRDB conversion applies the same 32-byte check.
-        guard let digest = DeviceDigest.fromDatabaseValue(bytes.databaseValue) else {
+        guard let digest = DeviceDigest(storedBytes: Array(bytes)) else {
             throw KilroyServerStoreError.corruptRow(table: table, id: id)
         }
         return digest
