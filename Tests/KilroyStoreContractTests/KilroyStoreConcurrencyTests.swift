@@ -78,4 +78,59 @@ struct KilroyStoreConcurrencyTests {
             }
         }
     }
+
+    @Test(
+        "10 concurrent reports with threshold 5: five count, in turn, the fifth hides, the rest find nothing",
+        arguments: KilroyStoreBackend.available)
+    func reports(backend: KilroyStoreBackend) async throws {
+        try await backend.withTwoStores { first, second async throws in
+            _ = try await first.store.insertImage(Fixture.image())
+            let target = Fixture.kilroy(owner: Fixture.alice)
+            let reporters = (0..<10).map { Fixture.device("reporter-\($0)") }
+            _ = try await first.createKilroys([target] + reporters.map { Fixture.kilroy(owner: $0, at: Fixture.coordinate(-40, 2)) })
+            let outcomes = try await withThrowingTaskGroup(of: KilroyReporting.self) { group in
+                for (index, reporter) in reporters.enumerated() {
+                    let store = index.isMultiple(of: 2) ? first.store : second.store
+                    group.addTask {
+                        try await store.reportKilroy(
+                            id: target.id, reporter: reporter, reason: nil, at: Fixture.epoch, hideThreshold: 5, policy: .off)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            // Each report saw the ones before it: the counts are 1...5, the 5th hides the kilroy, and
+            // the reporters after it can no longer see it.
+            let counted = outcomes.compactMap { outcome -> (Int, Bool)? in
+                if case .counted(let count, let hidden) = outcome { return (count, hidden) }
+                return nil
+            }
+            #expect(counted.map(\.0).sorted() == Array(1...5))
+            #expect(counted.allSatisfy { $0.1 == ($0.0 == 5) })
+            #expect(outcomes.filter { $0 == .notFound }.count == 5)
+            let stored = try await second.store.kilroy(id: target.id)
+            #expect(stored?.reportCount == 5)
+            #expect(stored?.isHidden == true)
+        }
+    }
+
+    @Test(
+        "two kilroys sharing an image deleted at once: exactly one deletion orphans the image",
+        arguments: KilroyStoreBackend.available)
+    func deletions(backend: KilroyStoreBackend) async throws {
+        try await backend.withTwoStores { first, second async throws in
+            for round in 0..<5 {
+                let image = Fixture.image("shared-\(round)")
+                _ = try await first.store.insertImage(image)
+                let one = Fixture.kilroy(image: image)
+                let two = Fixture.kilroy(image: image)
+                _ = try await first.createKilroys([one, two])
+                async let deletedOne = first.store.deleteKilroy(id: one.id, owner: Fixture.alice)
+                async let deletedTwo = second.store.deleteKilroy(id: two.id, owner: Fixture.alice)
+                let outcomes = try await [deletedOne, deletedTwo]
+                #expect(outcomes.filter { $0 == .deleted(orphanedImageID: image.id) }.count == 1, "round \(round): \(outcomes)")
+                #expect(outcomes.filter { $0 == .deleted(orphanedImageID: nil) }.count == 1, "round \(round): \(outcomes)")
+                #expect(try await first.store.image(id: image.id) == nil)
+            }
+        }
+    }
 }
