@@ -15,10 +15,15 @@ public struct HTTPServerLimits: Sendable, Equatable {
     /// a 408 and the connection is closed. Without it a client sending one header byte every few
     /// seconds (slowloris) keeps its connection forever, since each byte counts as activity.
     public var headerTimeout: Duration
-    /// The whole request body must arrive within this time of its head, else the answer is a 408
-    /// (when no answer has started yet) and the connection is closed: a large `Content-Length`
-    /// trickled a few bytes at a time would otherwise hold the connection forever.
+    /// The whole request body must arrive within this time of its head (plus the time
+    /// ``minimumBodyBytesPerSecond`` grants for what did arrive), else the answer is a 408 and
+    /// the connection is closed: a large `Content-Length` trickled a few bytes at a time would
+    /// otherwise hold the connection forever.
     public var bodyTimeout: Duration
+    /// Every this many body bytes received add one second to the body's deadline, so a large
+    /// upload over a slow but honest link still completes while a trickle gains nothing; 0 for
+    /// a fixed deadline.
+    public var minimumBodyBytesPerSecond: Int
     /// At most this many connections are open at once; one more is answered 503 and closed at
     /// once, so a flood of sockets never reaches the open-file limit. Keep it well under
     /// `ulimit -n`, leaving room for the store's files and outgoing connections.
@@ -27,15 +32,17 @@ public struct HTTPServerLimits: Sendable, Equatable {
     /// a malformed request (400).
     public var maximumHeaderBytes: Int
 
-    /// The defaults suit a public server: 30 s idle, 10 s for a head, 60 s for a body (a
-    /// photo over a slow link), 4,096 connections and 16 KiB of headers.
+    /// The defaults suit a public server: 30 s idle, 10 s for a head, 60 s for a body plus a
+    /// second per 16 KiB received (a 10 MB photo over a mobile uplink), 4,096 connections and
+    /// 16 KiB of headers.
     public init(
         idleTimeout: Duration = .seconds(30), headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(60),
-        maximumConnections: Int = 4096, maximumHeaderBytes: Int = 16 * 1024
+        minimumBodyBytesPerSecond: Int = 16 * 1024, maximumConnections: Int = 4096, maximumHeaderBytes: Int = 16 * 1024
     ) {
         self.idleTimeout = idleTimeout
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
+        self.minimumBodyBytesPerSecond = minimumBodyBytesPerSecond
         self.maximumConnections = maximumConnections
         self.maximumHeaderBytes = maximumHeaderBytes
     }

@@ -96,7 +96,11 @@ final class RefuseConnectionHandler: ChannelInboundHandler {
         context.fireChannelActive()
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}  // dropped: the answer is written
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed = event { context.close(promise: nil) }  // the client hung up
+    }
 
     private var refused = false
 
@@ -110,7 +114,13 @@ final class RefuseConnectionHandler: ChannelInboundHandler {
         var buffer = context.channel.allocator.buffer(capacity: head.utf8.count + body.count)
         buffer.writeString(head)
         buffer.writeBytes(body)
-        context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        // Then linger as RequestDeadlineHandler does: a request the client already sent would
+        // otherwise turn the close into a reset that can destroy the 503 before it is read.
+        context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
+            context.close(mode: .output, promise: nil)
+            let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            context.eventLoop.scheduleTask(in: RequestDeadlineHandler.linger) { loopBound.value.close(promise: nil) }
+        }
     }
 }
 

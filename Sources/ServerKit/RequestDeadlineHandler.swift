@@ -40,7 +40,13 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Whether bytes of a next request arrived while the current one was answered.
     private var bytesPending = false
     private var deadline: Scheduled<Void>?
+    /// When the current request's head was read, and how many body bytes came since.
+    private var bodyStart = NIODeadline.now()
+    private var bodyBytes = 0
+    /// Set once this handler refuses the connection: what arrives after is dropped.
     private var closing = false
+    /// Set once the connection's output is closed and it waits for the client to hang up.
+    private var lingering = false
 
     init(limits: HTTPServerLimits, tally: ConnectionTally, logger: Logger) {
         self.limits = limits
@@ -58,6 +64,10 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if lingering, case ChannelEvent.inputClosed = event {
+            context.close(promise: nil)  // the client read the answer and hung up
+            return
+        }
         guard event is RequestBytesArrived else {
             context.fireUserInboundEventTriggered(event)
             return
@@ -74,13 +84,16 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closing else { return }  // the rest of a refused request
         switch unwrapInboundIn(data) {
         case .head:
             phase = .body
             unanswered += 1
+            bodyStart = .now()
+            bodyBytes = 0
             schedule(limits.bodyTimeout, context: context)
-        case .body:
-            break
+        case .body(let bytes):
+            bodyBytes += bytes.readableBytes
         case .end:
             cancelDeadline()
             if unanswered == 0 {
@@ -105,7 +118,18 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         context.write(data, promise: promise)
     }
 
+    /// A close from Hummingbird after it answered a request this handler timed out lingers, so
+    /// that the answer is not lost to a reset (see ``startLingering(context:promise:)``).
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        guard closing, mode == .all else {
+            context.close(mode: mode, promise: promise)
+            return
+        }
+        startLingering(context: context, promise: promise)
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard !closing else { return }  // the decoder's complaints about a refused request
         // Once a head went on to the router, the error must reach the request's body, so that a
         // body cut short is never taken for a whole one (the router answers it).
         guard error is HTTPParserError || error is HTTP1TypeConversionError, phase == .waiting || phase == .head, unanswered == 0
@@ -134,9 +158,13 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     private func schedule(_ timeout: Duration, context: ChannelHandlerContext) {
+        schedule(at: .now() + TimeAmount(timeout), context: context)
+    }
+
+    private func schedule(at moment: NIODeadline, context: ChannelHandlerContext) {
         cancelDeadline()
         let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-        deadline = context.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+        deadline = context.eventLoop.scheduleTask(deadline: moment) {
             loopBound.value.handler.deadlinePassed(context: loopBound.value.context)
         }
     }
@@ -154,6 +182,15 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         case .head:
             (what, seconds) = ("request head", limits.headerTimeout)
         case .body:
+            // The bytes that did arrive buy time at the minimum rate; check again then.
+            if limits.minimumBodyBytesPerSecond > 0 {
+                let earned = TimeAmount.nanoseconds(Int64(bodyBytes) * 1_000_000_000 / Int64(limits.minimumBodyBytesPerSecond))
+                let extended = bodyStart + TimeAmount(limits.bodyTimeout) + earned
+                if extended > .now() {
+                    schedule(at: extended, context: context)
+                    return
+                }
+            }
             (what, seconds) = ("request body", limits.bodyTimeout)
         case .waiting, .responding:
             return
@@ -162,7 +199,10 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         logger.debug("slow request cut", metadata: ["part": "\(what)"])
         let rejection = ServerRejection(
             status: .requestTimeout, code: "request_timeout",
-            message: "The whole \(what) must arrive within \(seconds.components.seconds) s; send it again, faster.")
+            message: "The whole \(what) must arrive within \(seconds.components.seconds) s"
+                + (phase == .body && limits.minimumBodyBytesPerSecond > 0
+                    ? " (and 1 s more per \(limits.minimumBodyBytesPerSecond) bytes received)" : "")
+                + "; send it again, faster.")
         guard phase == .body else {
             refuse(status: rejection.status, code: rejection.code, message: rejection.message, context: context)
             return
@@ -170,14 +210,33 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         // The router holds the request: its body ends in this error, which the router answers
         // (a 408 when it has not answered yet), and Hummingbird then closes the connection.
         // Closing here instead could end the body early without an error, as if it were whole.
+        closing = true
         context.fireErrorCaught(rejection)
-        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        deadline = context.eventLoop.scheduleTask(in: Self.closeGrace) { loopBound.value.close(promise: nil) }
+        let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: Self.closeGrace) {
+            loopBound.value.handler.startLingering(context: loopBound.value.context, promise: nil)
+        }
     }
 
     /// How long the router has to answer a request whose body came too slowly before the
     /// connection is closed regardless.
     private static let closeGrace = TimeAmount.seconds(2)
+    /// How long a refused connection waits for its client to hang up after the answer.
+    static let linger = TimeAmount.seconds(1)
+
+    /// Closes the connection's output after the answer, then drops what the client still sends
+    /// until it hangs up or ``linger`` passes. Closing at once while the client is still sending
+    /// makes the kernel answer with a reset, which can destroy the answer before it is read.
+    private func startLingering(context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
+        if let promise { context.channel.closeFuture.cascade(to: promise) }
+        guard !lingering else { return }
+        closing = true
+        lingering = true
+        cancelDeadline()
+        context.close(mode: .output, promise: nil)
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: Self.linger) { loopBound.value.close(promise: nil) }
+    }
 
     /// Answers `status` with a JSON body when no answer is owed, then closes the connection.
     private func refuse(status: HTTPResponse.Status, code: String, message: String, context: ChannelHandlerContext) {
@@ -196,7 +255,9 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         fields[.contentLength] = String(body.count)
         context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            self.startLingering(context: context, promise: nil)
+        }
     }
 
     /// The parser's reason in words, without the request's bytes.

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -103,10 +102,12 @@ final class RawHTTPClient: Sendable {
         }
     }
 
-    /// Runs blocking socket work on a dispatch thread.
+    /// Runs blocking socket work on a thread of its own. Not on a dispatch queue: on Linux the
+    /// global queues' threads are the ones Swift's cooperative executor runs on, so blocking
+    /// several of them stalls the server under test (its answers came seconds late).
     static func offload<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: work()) }
+            Thread { continuation.resume(returning: work()) }.start()
         }
     }
 }

@@ -9,7 +9,8 @@ import Testing
 @Suite("Slow requests are cut at their deadline")
 struct SlowRequestDeadlineTests {
     /// Idle 30 s so that only the new deadlines can close a connection within the tests' patience.
-    private static let limits = HTTPServerLimits(idleTimeout: .seconds(30), headerTimeout: .seconds(1), bodyTimeout: .seconds(1))
+    private static let limits = HTTPServerLimits(
+        idleTimeout: .seconds(30), headerTimeout: .seconds(1), bodyTimeout: .seconds(1), minimumBodyBytesPerSecond: 1_000)
 
     @Test("a head trickled a byte at a time is answered 408 JSON and closed")
     func trickledHead() async throws {
@@ -82,6 +83,27 @@ struct SlowRequestDeadlineTests {
             let text = try #require(received)
             #expect(text.components(separatedBy: "HTTP/1.1 200").count == 4)
             #expect(text.hasSuffix(body))
+        }
+    }
+
+    @Test("a body that keeps above the minimum rate may take longer than the body timeout")
+    func steadyBodyIsRead() async throws {
+        try await LimitedServer.run(Self.limits) { port in
+            let connection = try RawHTTPClient(port: port)
+            let chunk = String(repeating: "c", count: 500)
+            let received = await RawHTTPClient.offload { () -> String? in
+                connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3000\r\nConnection: close\r\n\r\n")
+                // 3,000 bytes at 2,000 bytes/s: 1.5 s, past the 1 s timeout, within what the
+                // 1,000 bytes/s minimum grants (1 s + 3 s).
+                for _ in 0..<6 {
+                    connection.send(chunk)
+                    usleep(250_000)
+                }
+                return connection.readUntilClosed(patience: 8)?.received
+            }
+            let text = try #require(received)
+            #expect(text.hasPrefix("HTTP/1.1 200"))
+            #expect(text.hasSuffix(String(repeating: "c", count: 3000)))
         }
     }
 }
