@@ -376,6 +376,7 @@ let package = Package(
             dependencies: [
                 "KilroyCloud", "KilroyCloudPostgres", "PostgresStorage", "PostgresTestSupport", "TestSupport", "ServerKit",
                 "Geo", "Storage",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
