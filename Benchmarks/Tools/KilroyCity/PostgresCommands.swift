@@ -12,7 +12,8 @@ import PostgresStorage
 
 /// `kilroy-city near-postgres` and `seed-postgres`: the city on `PostgresKilroyStore`, in the
 /// database `BENCH_POSTGRES_URL` names. The near benchmark uses the schema `bench_city`; the
-/// load test seeds `kilroy`, the schema app-server serves. A seeded schema is kept between runs;
+/// `seed-postgres` fills any schema (e.g. `kilroy`, the one app-server serves) through the store's
+/// batch insert; the load test copies rows with `psql` instead. A seeded schema is kept between runs;
 /// one that does not hold the city's drops is dropped and filled again.
 enum PostgresCommands {
     static let benchmarkSchema = "bench_city"

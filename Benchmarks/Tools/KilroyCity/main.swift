@@ -14,7 +14,7 @@ import KilroyCloud
 ///     kilroy-city near DIR [ROUNDS]   near queries (500 m, 100 results) on the SQLite store in DIR:
 ///                                     ROUNDS passes over the centres after one warm-up pass
 ///     kilroy-city near-postgres [ROUNDS]   the same on the PostgreSQL store at BENCH_POSTGRES_URL
-///     kilroy-city seed-postgres SCHEMA   the city in SCHEMA at BENCH_POSTGRES_URL (the load test's)
+///     kilroy-city seed-postgres SCHEMA   the city in SCHEMA at BENCH_POSTGRES_URL, via the store
 ///     kilroy-city experiment-postgres [ROUNDS]   the PostgreSQL store against variants of its query
 ///     kilroy-city json DIR              what writing a near answer as JSON costs (JSONEncoder vs by hand)
 ///     kilroy-city experiment DIR [ROUNDS]   the same for the variants of `NearExperiment`
