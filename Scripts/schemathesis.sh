@@ -16,7 +16,9 @@ server_binary="${1:?usage: $0 PATH/TO/app-server [SECONDS]}"
 budget="${2:-120}"
 [[ -x "$server_binary" ]] || { echo "error: $server_binary is not an executable app-server" >&2; exit 2; }
 
-if ! command -v st >/dev/null || [[ "$(st --version 2>/dev/null)" != *"$SCHEMATHESIS_VERSION"* ]]; then
+# The `st` that python3's pip installs (a version manager's shim may not know a new one yet).
+st="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/st"
+if [[ ! -x "$st" ]] || [[ "$("$st" --version 2>/dev/null)" != *"$SCHEMATHESIS_VERSION"* ]]; then
   python3 -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi
 
@@ -54,7 +56,7 @@ expected-statuses = ["2xx", "400", "401", "403", "404", "409", "413", "415", "42
 TOML
 
 status=0
-st --config-file "$work/schemathesis.toml" run "$base/kilroy/v1/openapi.yaml" \
+"$st" --config-file "$work/schemathesis.toml" run "$base/kilroy/v1/openapi.yaml" \
   --url "$base/kilroy/v1" \
   --checks all \
   --header "Authorization: Bearer $token" \
