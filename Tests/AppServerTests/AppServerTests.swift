@@ -49,6 +49,21 @@ struct AppServerTests {
         }
     }
 
+    @Test("/health is 503 naming the backend that is down (the blob folder vanished), so a balancer skips the instance")
+    func healthWhenBlobsAreGone() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try await Self.withApplication(data: folder.url) { client in
+            try FileManager.default.removeItem(at: folder.url.appendingPathComponent("blobs/kilroy"))
+            let response = try await client.execute(uri: "/health", method: .get)
+            #expect(response.status == .serviceUnavailable)
+            let report = try JSONDecoder().decode(HealthReport.self, from: Data(response.body.readableBytesView))
+            #expect(report.status == "unavailable")
+            #expect(report.clouds["kilroy"]?.blobs == BackendHealth(backend: "file", isAvailable: false))
+            #expect(report.clouds["kilroy"]?.store == BackendHealth(backend: "sqlite", isAvailable: true))
+        }
+    }
+
     @Test("the Kilroy OpenAPI document is served at /kilroy/v1/openapi.yaml")
     func openAPIDocument() async throws {
         try await Self.withApplication { client in
