@@ -47,12 +47,8 @@ extension AppServerCommand {
 
         @OptionGroup var options: ServerOptions
 
-        func validate() throws {
-            _ = try options.settings(environment: ProcessInfo.processInfo.environment)
-        }
-
         func run() async throws {
-            let settings = try options.settings(environment: ProcessInfo.processInfo.environment)
+            let settings = try options.settings()
             AppServerCommand.bootstrapLogging(level: settings.logLevel)
             let registry = PrometheusCollectorRegistry()
             MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
@@ -76,12 +72,8 @@ extension AppServerCommand {
 
         @OptionGroup var options: ServerOptions
 
-        func validate() throws {
-            _ = try options.settings(environment: ProcessInfo.processInfo.environment)
-        }
-
         func run() async throws {
-            let settings = try options.settings(environment: ProcessInfo.processInfo.environment)
+            let settings = try options.settings()
             AppServerCommand.bootstrapLogging(level: settings.logLevel)
             let logger = ServerLoggers.standard().server
             // Opening a store applies its migrations (under an advisory lock on PostgreSQL).
@@ -139,6 +131,17 @@ struct ServerOptions: ParsableArguments {
             "on, or off to lift the per-device request rate limits (for load tests only: they are what stops a flood).",
             valueName: "on|off"))
     var rateLimits = "on"
+
+    /// Checks the options (and the environment variables they fall back on) while parsing, so a
+    /// bad one is a usage error (exit 2) before anything starts.
+    func validate() throws {
+        _ = try settings()
+    }
+
+    /// The settings the options and this process's environment describe.
+    func settings() throws -> ServerSettings {
+        try settings(environment: ProcessInfo.processInfo.environment)
+    }
 
     /// The settings the options (and, for what they leave out, `environment`) describe, or a
     /// usage error naming the bad option or variable.

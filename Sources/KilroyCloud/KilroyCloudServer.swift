@@ -105,22 +105,22 @@ public struct KilroyCloudServer: AppCloud {
     /// Whether the store and the blobs answer, for the server's `/health`. A failure is logged
     /// here (the report itself says only which backend is down).
     public func health() async -> CloudHealth {
-        let store = await BackendHealth.checking(handler.store.backendName) {
-            do {
-                try await handler.store.checkHealth()
-            } catch {
-                reporter.captureError(error, reason: "kilroy store health check")
-                throw error
-            }
-        }
-        let blobs = await BackendHealth.checking(handler.blobs.backendName) {
-            do {
-                try await handler.blobs.checkHealth()
-            } catch {
-                reporter.captureError(error, reason: "kilroy blob store health check")
-                throw error
-            }
+        let store = await check(handler.store.backendName, reason: "kilroy store health check") { try await handler.store.checkHealth() }
+        let blobs = await check(handler.blobs.backendName, reason: "kilroy blob store health check") {
+            try await handler.blobs.checkHealth()
         }
         return CloudHealth(store: store, blobs: blobs)
+    }
+
+    /// One backend's health, its failure reported under `reason`.
+    private func check(_ backend: String, reason: String, _ body: () async throws -> Void) async -> BackendHealth {
+        await BackendHealth.checking(backend) {
+            do {
+                try await body()
+            } catch {
+                reporter.captureError(error, reason: reason)
+                throw error
+            }
+        }
     }
 }
