@@ -20,10 +20,16 @@ public enum DatabaseOpener {
     ///
     /// - Throws: ``StorageError`` naming the path: `.pathIsDirectory`, `.cannotCreateDirectory`,
     ///   `.cannotOpenDatabase` or `.migrationFailed`.
+    ///
+    /// `memoryMapBytes`, when given, sets `PRAGMA mmap_size` on every connection: reads then use
+    /// the mapped file instead of copying pages with `pread`. Meant for server stores whose file
+    /// is much larger than the page cache; device apps keep SQLite's default (no mapping), since
+    /// an I/O error on a mapped page is a signal rather than an error code.
     public static func openFile(
         at url: URL,
         migrator: DatabaseMigrator,
-        busyTimeout: TimeInterval = defaultBusyTimeout
+        busyTimeout: TimeInterval = defaultBusyTimeout,
+        memoryMapBytes: Int? = nil
     ) throws(StorageError) -> any DatabaseWriter {
         let path = url.path
         var isDirectory: ObjCBool = false
@@ -35,7 +41,7 @@ public enum DatabaseOpener {
 
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: configuration(busyTimeout: busyTimeout))
+            pool = try DatabasePool(path: path, configuration: configuration(busyTimeout: busyTimeout, memoryMapBytes: memoryMapBytes))
         } catch {
             throw .cannotOpenDatabase(path: path, reason: describe(error))
         }
@@ -70,7 +76,7 @@ public enum DatabaseOpener {
     static let pageCacheKiB = 16_384
 
     /// The configuration both openers use.
-    static func configuration(busyTimeout: TimeInterval) -> Configuration {
+    static func configuration(busyTimeout: TimeInterval, memoryMapBytes: Int? = nil) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
@@ -78,6 +84,9 @@ public enum DatabaseOpener {
             // 16 MiB of page cache per connection (SQLite's default is 2 MiB): a large write
             // transaction then stays in memory instead of spilling pages to the WAL mid-way.
             try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
+            if let memoryMapBytes {
+                try db.execute(sql: "PRAGMA mmap_size = \(max(0, memoryMapBytes))")
+            }
         }
         return configuration
     }

@@ -20,6 +20,9 @@ enum KilroySchema {
         migrator.registerMigration("v3-rate-buckets") { db in
             try migrateV3(db)
         }
+        migrator.registerMigration("v4-slim-geo-index") { db in
+            try migrateV4(db)
+        }
         return migrator
     }
 
@@ -160,6 +163,19 @@ enum KilroySchema {
                     updated_at REAL NOT NULL,
                     PRIMARY KEY (owner, action)
                 ) WITHOUT ROWID;
+                """)
+    }
+
+    /// Near queries choose by position alone and load the rows they keep, so their index need
+    /// not carry hiding, owner and id: `kilroys_geo` holds (geohash, latitude, longitude),
+    /// about a third of `kilroys_near`'s size, so a query walks a third of the pages. Owner,
+    /// hiding and id come from the loaded rows; a device's own drops are read through
+    /// `kilroys_owner`.
+    private static func migrateV4(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE INDEX kilroys_geo ON kilroys(geohash, latitude, longitude);
+                DROP INDEX kilroys_near;
                 """)
     }
 }

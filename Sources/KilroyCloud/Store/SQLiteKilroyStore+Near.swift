@@ -3,97 +3,130 @@ public import Geo
 
 extension SQLiteKilroyStore {
     /// Near query in one read transaction:
-    /// 1. one range scan of the covering `kilroys_near` index per geohash range of the circle's
-    ///    cover (no table pages are read),
-    /// 2. the exact haversine filter, then a sort by distance (ties by id),
-    /// 3. `decide` in that order until `limit` kilroys are included,
-    /// 4. the included rows loaded by rowid.
+    /// 1. one range scan of the slim `kilroys_geo` index per geohash range of the circle's
+    ///    cover, narrowed in SQL to the circle's bounding box, reading only rowid and position
+    ///    (no table pages, no ids or owners that would mostly be thrown away),
+    /// 2. the exact haversine filter, then a sort by distance,
+    /// 3. rows loaded nearest first by one cached `rowid = ?` statement (a group of equal
+    ///    distances whole, ordered by id), and `decide` on each until `limit` are included.
+    ///
+    /// Only the rows looked at are loaded: with no kilroy skipped that is `limit` rows (plus the
+    /// rest of the last equal-distance group), however many the circle holds.
     public func nearby(
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
     ) async throws -> NearbyQueryResult {
         guard limit > 0, radius >= 0 else { return NearbyQueryResult(kilroys: [], withheldCount: 0) }
         return try await writer.read { db in
-            var chosen: [(rowID: Int64, distance: Double)] = []
+            let positions = try Self.positionsInCircle(db, center: center, radius: radius)
+            let load = try db.cachedStatement(sql: "SELECT \(Self.kilroyColumns) FROM kilroys WHERE rowid = ?")
+            var kilroys: [NearbyKilroyRecord] = []
+            kilroys.reserveCapacity(min(limit, positions.count))
             var withheld = 0
-            for entry in try Self.circle(db, center: center, radius: radius, owner: nil) {
-                guard chosen.count < limit else { break }
-                switch decide(entry.candidate) {
-                case .include: chosen.append((entry.rowID, entry.candidate.distanceMeters))
-                case .skip: break
-                case .withhold: withheld += 1
+            var groupStart = 0
+            while groupStart < positions.count, kilroys.count < limit {
+                let distance = positions[groupStart].distance
+                var groupEnd = groupStart + 1
+                while groupEnd < positions.count, positions[groupEnd].distance == distance { groupEnd += 1 }
+                var group: [KilroyRecord] = []
+                group.reserveCapacity(groupEnd - groupStart)
+                for position in positions[groupStart..<groupEnd] {
+                    // The row was seen by the index scan in this same transaction, so it exists.
+                    if let row = try Row.fetchOne(load, arguments: [position.rowID]) { group.append(try Self.decodeKilroy(row)) }
                 }
+                // Ties by id, as the contract asks (rowids follow insertion, not ids).
+                if group.count > 1 { group.sort { $0.id < $1.id } }
+                for record in group {
+                    guard kilroys.count < limit else { break }
+                    switch decide(KilroyCandidate(record, distanceMeters: distance)) {
+                    case .include: kilroys.append(NearbyKilroyRecord(kilroy: record, distanceMeters: distance))
+                    case .skip: break
+                    case .withhold: withheld += 1
+                    }
+                }
+                groupStart = groupEnd
             }
-            return NearbyQueryResult(kilroys: try Self.loadKilroys(db, chosen), withheldCount: withheld)
+            return NearbyQueryResult(kilroys: kilroys, withheldCount: withheld)
         }
     }
 
     public func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate] {
         guard radius >= 0 else { return [] }
         return try await writer.read { db in
-            try Self.circle(db, center: center, radius: radius, owner: owner).map(\.candidate.coordinate)
+            try Self.ownCircle(db, center: center, radius: radius, owner: owner)
         }
     }
 
-    /// Every kilroy within `radius` of `center` (of `owner` only, if given), nearest first,
-    /// ties by id.
-    static func circle(
-        _ db: Database, center: Coordinate, radius: Double, owner wanted: DeviceDigest?
-    ) throws -> [(rowID: Int64, candidate: KilroyCandidate)] {
+    /// Rowid and distance of every kilroy within `radius` of `center`, nearest first (ties in
+    /// rowid order; callers order equal distances by id).
+    ///
+    /// The geohash cover guarantees every kilroy in the circle is in one of its ranges; the
+    /// bounding box (the whole latitude/longitude range when the circle reaches a pole or wraps
+    /// across the antimeridian) only drops index entries the haversine filter would drop too.
+    ///
+    /// - Throws: `GeohashError.invalidRadius` for a radius that is negative or not finite, or
+    ///   `corruptRow` for a stored position out of range.
+    static func positionsInCircle(_ db: Database, center: Coordinate, radius: Double) throws -> [(rowID: Int64, distance: Double)] {
+        let ranges = try KilroyGeoIndex.ranges(center: center, radius: radius)
+        let box = try searchBox(center: center, radius: radius)
         let scan = try db.cachedStatement(
             sql: """
-                SELECT rowid, id, latitude, longitude, hidden, owner FROM kilroys INDEXED BY kilroys_near
-                WHERE geohash >= ? AND geohash < ?
+                SELECT rowid, latitude, longitude FROM kilroys INDEXED BY kilroys_geo
+                WHERE geohash >= ? AND geohash < ? AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
                 """)
-        var inCircle: [(rowID: Int64, candidate: KilroyCandidate)] = []
-        for range in try KilroyGeoIndex.ranges(center: center, radius: radius) {
-            let rows = try Row.fetchCursor(scan, arguments: [range.start, range.end])
+        var inCircle: [(rowID: Int64, distance: Double)] = []
+        for range in ranges {
+            let rows = try Row.fetchCursor(scan, arguments: [range.start, range.end, box.south, box.north, box.west, box.east])
             while let row = try rows.next() {
-                let id = try row.decode(String.self, atIndex: 1)
-                let owner = try decodeOwner(row, atIndex: 5, table: "kilroys", id: id)
-                if let wanted, owner != wanted { continue }
+                // `decode` of a statement's row reads the column straight from SQLite
+                // (`sqlite3_column_*`), with no `DatabaseValue` in between.
+                let rowID = try row.decode(Int64.self, atIndex: 0)
                 let coordinate: Coordinate
                 do {
                     coordinate = try Coordinate(
-                        latitude: try row.decode(Double.self, atIndex: 2), longitude: try row.decode(Double.self, atIndex: 3))
+                        latitude: try row.decode(Double.self, atIndex: 1), longitude: try row.decode(Double.self, atIndex: 2))
                 } catch {
-                    throw KilroyServerStoreError.corruptRow(table: "kilroys", id: id)
+                    throw KilroyServerStoreError.corruptRow(table: "kilroys", id: "rowid \(rowID)")
                 }
                 let distance = haversineDistance(from: center, to: coordinate)
-                guard distance <= radius else { continue }
-                let candidate = KilroyCandidate(
-                    id: id, owner: owner, coordinate: coordinate, isHidden: try row.decode(Bool.self, atIndex: 4),
-                    distanceMeters: distance)
-                inCircle.append((try row.decode(Int64.self, atIndex: 0), candidate))
+                if distance <= radius { inCircle.append((rowID, distance)) }
             }
         }
-        inCircle.sort { left, right in
-            left.candidate.distanceMeters != right.candidate.distanceMeters
-                ? left.candidate.distanceMeters < right.candidate.distanceMeters
-                : left.candidate.id < right.candidate.id
-        }
+        inCircle.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.rowID < $1.rowID }
         return inCircle
     }
 
-    /// The full rows of `chosen`, in its order.
-    private static func loadKilroys(_ db: Database, _ chosen: [(rowID: Int64, distance: Double)]) throws
-        -> [NearbyKilroyRecord]
-    {
-        guard !chosen.isEmpty else { return [] }
-        var byRowID: [Int64: KilroyRecord] = [:]
-        byRowID.reserveCapacity(chosen.count)
-        // Batches keep each statement well under SQLite's limit on bound variables.
-        for batchStart in stride(from: 0, to: chosen.count, by: 500) {
-            let batch = chosen[batchStart..<min(batchStart + 500, chosen.count)]
-            // GRDB's SQL interpolation binds the ids as `(?, ?, …)`; only the constant column list
-            // is spliced in as SQL.
-            let request: SQLRequest<Row> = "SELECT rowid, \(sql: kilroyColumns) FROM kilroys WHERE rowid IN \(batch.map(\.rowID))"
-            let rows = try request.fetchCursor(db)
-            while let row = try rows.next() {
-                byRowID[try row.decode(Int64.self, atIndex: 0)] = try decodeKilroy(row, offset: 1)
+    /// The bounding box the index scan is narrowed to: the circle's box (a hair wider than the
+    /// circle, see `BoundingBox`), as plain `BETWEEN` bounds — a box that wraps across the
+    /// antimeridian gives the whole longitude range, so one pair of bounds always suffices.
+    static func searchBox(center: Coordinate, radius: Double) throws -> (south: Double, north: Double, west: Double, east: Double) {
+        let box = try BoundingBox(center: center, radius: radius)
+        guard box.west <= box.east else { return (box.south, box.north, -180, 180) }
+        return (box.south, box.north, box.west, box.east)
+    }
+
+    /// Positions of `owner`'s kilroys within `radius` of `center`, nearest first, ties by id.
+    ///
+    /// Reads `owner`'s rows through `kilroys_owner` (a device has few drops; the rate limits
+    /// and the upload quota see to that) rather than the whole circle.
+    static func ownCircle(_ db: Database, center: Coordinate, radius: Double, owner: DeviceDigest) throws -> [Coordinate] {
+        guard radius.isFinite, radius >= 0 else { throw GeohashError.invalidRadius(radius) }
+        let scan = try db.cachedStatement(
+            sql: "SELECT id, latitude, longitude FROM kilroys INDEXED BY kilroys_owner WHERE owner = ?")
+        var inCircle: [(id: String, coordinate: Coordinate, distance: Double)] = []
+        let rows = try Row.fetchCursor(scan, arguments: [owner])
+        while let row = try rows.next() {
+            let id = try row.decode(String.self, atIndex: 0)
+            let coordinate: Coordinate
+            do {
+                coordinate = try Coordinate(
+                    latitude: try row.decode(Double.self, atIndex: 1), longitude: try row.decode(Double.self, atIndex: 2))
+            } catch {
+                throw KilroyServerStoreError.corruptRow(table: "kilroys", id: id)
             }
+            let distance = haversineDistance(from: center, to: coordinate)
+            if distance <= radius { inCircle.append((id, coordinate, distance)) }
         }
-        return chosen.compactMap { entry in
-            byRowID[entry.rowID].map { NearbyKilroyRecord(kilroy: $0, distanceMeters: entry.distance) }
-        }
+        inCircle.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
+        return inCircle.map(\.coordinate)
     }
 }

@@ -22,8 +22,15 @@ public struct SQLiteKilroyStore: KilroyServerStore {
     ///
     /// - Throws: `StorageError` naming the path.
     public static func open(at url: URL) throws(StorageError) -> SQLiteKilroyStore {
-        SQLiteKilroyStore(writer: try DatabaseOpener.openFile(at: url, migrator: KilroySchema.migrator))
+        SQLiteKilroyStore(
+            writer: try DatabaseOpener.openFile(at: url, migrator: KilroySchema.migrator, memoryMapBytes: memoryMapBytes))
     }
+
+    /// Bytes of the file each connection maps into memory (`PRAGMA mmap_size`): a near query's
+    /// index and row pages are then read in place instead of copied by `pread` from the OS
+    /// cache, which a server's database (hundreds of MB) would otherwise do for most pages.
+    /// Address space only; the kernel shares the pages between connections.
+    static let memoryMapBytes = 1 << 30
 
     /// A new, empty store in memory, for tests and previews.
     public static func inMemory() throws(StorageError) -> SQLiteKilroyStore {
@@ -212,7 +219,7 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         let anchors: [Coordinate]
         if let reach = KilroyVisibility.anchorReach(of: policy) {
             // Only own drops within reach of the circle can unlock anything in it.
-            anchors = try circle(db, center: center, radius: max(0, radius) + reach, owner: viewer).map(\.candidate.coordinate)
+            anchors = try ownCircle(db, center: center, radius: max(0, radius) + reach, owner: viewer)
         } else {
             anchors = []
         }
