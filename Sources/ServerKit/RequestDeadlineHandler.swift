@@ -37,6 +37,13 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Requests whose head was read and whose answer has not ended. While one is owed, this
     /// handler writes no answer of its own (it would mix with that one), it only closes.
     private var unanswered = 0
+    /// The refusal of a malformed request that came while earlier ones were still answered; it
+    /// is written after their answers.
+    private var malformedAfterAnswers: String?
+    /// Whether a parser error in a body went on to Hummingbird, and whether its bare answer is
+    /// being replaced by JSON.
+    private var bodyErrorForwarded = false
+    private var rewritingBareAnswer = false
     /// Whether bytes of a next request arrived while the current one was answered.
     private var bytesPending = false
     private var deadline: Scheduled<Void>?
@@ -107,8 +114,34 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        // An answer no request is owed is Hummingbird's bare 400 for a parser error that reached
+        // it through a body: it becomes the kit's JSON.
+        switch unwrapOutboundIn(data) {
+        case .head where unanswered == 0 && bodyErrorForwarded:
+            bodyErrorForwarded = false
+            rewritingBareAnswer = true
+            let body = RefusalBody.encode(code: "malformed_http", message: "The request body is not well-formed HTTP/1.1.")
+            context.write(wrapOutboundOut(.head(Self.refusalHead(status: .badRequest, bodyCount: body.count))), promise: promise)
+            context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
+            return
+        case .body where rewritingBareAnswer:
+            promise?.succeed()
+            return
+        case .end where rewritingBareAnswer:
+            rewritingBareAnswer = false
+            context.write(data, promise: promise)
+            return
+        default:
+            break
+        }
         if case .end = unwrapOutboundIn(data) {
             unanswered -= 1
+            if unanswered == 0, let message = malformedAfterAnswers {
+                malformedAfterAnswers = nil
+                context.write(data, promise: promise)
+                answer(status: .badRequest, code: "malformed_http", message: message, context: context)
+                return
+            }
             // An answer that ends before its body was read (e.g. a 413) leaves the phase at
             // `body`: the body deadline still holds while Hummingbird reads the rest away.
             if phase == .responding, unanswered == 0 {
@@ -130,21 +163,36 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard !closing else { return }  // the decoder's complaints about a refused request
-        // Once a head went on to the router, the error must reach the request's body, so that a
-        // body cut short is never taken for a whole one (the router answers it).
-        guard error is HTTPParserError || error is HTTP1TypeConversionError, phase == .waiting || phase == .head, unanswered == 0
-        else {
+        guard error is HTTPParserError || error is HTTP1TypeConversionError else {
             context.fireErrorCaught(error)
             return
         }
-        // Not HTTP/1 that can be read and no request under way: answered here as JSON, since
-        // Hummingbird's own answer to a parser error is a 400 without a body. The decoder reads
-        // nothing more, so close.
+        if phase == .body {
+            if unanswered > 0 {
+                // The router is reading this body: the error must reach it, so that a body cut
+                // short is never taken for a whole one (the router answers it; or, when it
+                // answered without reading, Hummingbird does with a bare 400, made JSON below).
+                bodyErrorForwarded = true
+                context.fireErrorCaught(error)
+            } else {
+                // Answered already (e.g. a 404 before the body was read): one answer a request.
+                closing = true
+                startLingering(context: context, promise: nil)
+            }
+            return
+        }
+        // The next request's head is not HTTP/1 that can be read: answered here as JSON (once
+        // the answers owed to earlier requests are out), since Hummingbird's own answer to a
+        // parser error is a 400 without a body. The decoder reads nothing more, so close.
         tally.countMalformed()
         logger.debug("malformed request refused", metadata: ["error": "\(error)"])
-        refuse(
-            status: .badRequest, code: "malformed_http",
-            message: "The request is not well-formed HTTP/1.1 (\(Self.describe(error))).", context: context)
+        let message = "The request is not well-formed HTTP/1.1 (\(Self.describe(error)))."
+        guard unanswered == 0 else {
+            closing = true
+            malformedAfterAnswers = message
+            return
+        }
+        refuse(status: .badRequest, code: "malformed_http", message: message, context: context)
     }
 
     /// The request was read and answered: the connection waits for the next one.
@@ -247,17 +295,27 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
             context.close(promise: nil)
             return
         }
+        answer(status: status, code: code, message: message, context: context)
+    }
+
+    /// Writes the JSON refusal, then lingers and closes.
+    private func answer(status: HTTPResponse.Status, code: String, message: String, context: ChannelHandlerContext) {
         let body = RefusalBody.encode(code: code, message: message)
-        var fields: HTTPFields = [:]
-        fields[.contentType] = "application/json; charset=utf-8"
-        fields[.xContentTypeOptions] = "nosniff"
-        fields[.connection] = "close"
-        fields[.contentLength] = String(body.count)
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: fields))), promise: nil)
+        context.write(wrapOutboundOut(.head(Self.refusalHead(status: status, bodyCount: body.count))), promise: nil)
         context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
             self.startLingering(context: context, promise: nil)
         }
+    }
+
+    /// The head of a JSON refusal after which the connection closes.
+    private static func refusalHead(status: HTTPResponse.Status, bodyCount: Int) -> HTTPResponse {
+        var fields: HTTPFields = [:]
+        fields[.contentType] = "application/json; charset=utf-8"
+        fields[.xContentTypeOptions] = "nosniff"
+        fields[.connection] = "close"
+        fields[.contentLength] = String(bodyCount)
+        return HTTPResponse(status: status, headerFields: fields)
     }
 
     /// The parser's reason in words, without the request's bytes.

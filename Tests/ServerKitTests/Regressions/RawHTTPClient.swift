@@ -45,7 +45,12 @@ final class RawHTTPClient: Sendable {
     /// Sends `text`; false when the server has closed the connection.
     @discardableResult
     func send(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        send(bytes: Array(text.utf8))
+    }
+
+    /// Sends `bytes` as they are (not necessarily UTF-8); false when the server has closed.
+    @discardableResult
+    func send(bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             #if canImport(Glibc)
@@ -86,6 +91,11 @@ final class RawHTTPClient: Sendable {
     /// Reads until the server closes the connection: what came back and after how many seconds,
     /// or nil when it was still open after `patience` seconds.
     func readUntilClosed(patience: Int) -> (received: String, seconds: Double)? {
+        readBytesUntilClosed(patience: patience).map { (String(decoding: $0.received, as: UTF8.self), $0.seconds) }
+    }
+
+    /// ``readUntilClosed(patience:)`` as bytes, for answers whose bodies need not be UTF-8.
+    func readBytesUntilClosed(patience: Int) -> (received: [UInt8], seconds: Double)? {
         var timeout = timeval(tv_sec: patience, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let start = Date()
@@ -93,10 +103,10 @@ final class RawHTTPClient: Sendable {
         var received: [UInt8] = []
         while true {
             let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count == 0 { return (String(decoding: received, as: UTF8.self), Date().timeIntervalSince(start)) }
+            if count == 0 { return (received, Date().timeIntervalSince(start)) }
             if count < 0 {
                 // A reset after the answer still counts as closed; a timeout means still open.
-                return errno == ECONNRESET ? (String(decoding: received, as: UTF8.self), Date().timeIntervalSince(start)) : nil
+                return errno == ECONNRESET ? (received, Date().timeIntervalSince(start)) : nil
             }
             received += buffer[..<count]
         }
@@ -117,6 +127,26 @@ struct RawAnswer {
     var status: Int
     var headers: [String: String]
     var body: String
+
+    /// Every answer in `bytes`, in order, each body cut at its `Content-Length`; nil when any
+    /// part is not an HTTP/1.1 answer.
+    static func all(_ bytes: [UInt8]) -> [RawAnswer]? {
+        var answers: [RawAnswer] = []
+        var rest = bytes[...]
+        let separator = Array("\r\n\r\n".utf8)
+        while !rest.isEmpty {
+            guard let end = rest.indices.first(where: { rest[$0...].starts(with: separator) }),
+                var answer = RawAnswer(String(decoding: rest[..<(end + 4)], as: UTF8.self))
+            else { return nil }
+            let body = rest[(end + 4)...]
+            let length = answer.headers["content-length"].flatMap { Int($0) } ?? body.count
+            guard length <= body.count else { return nil }
+            answer.body = String(decoding: body.prefix(length), as: UTF8.self)
+            answers.append(answer)
+            rest = body.dropFirst(length)
+        }
+        return answers
+    }
 
     /// Parses the first answer in `text`; nil when it is not an HTTP/1.1 answer.
     init?(_ text: String) {
