@@ -7,8 +7,9 @@ extension SQLiteKilroyStore {
     ///    cover, narrowed in SQL to the circle's bounding box, reading only rowid and position
     ///    (no table pages, no ids or owners that would mostly be thrown away),
     /// 2. the exact haversine filter, then a sort by distance,
-    /// 3. rows loaded nearest first by one cached `rowid = ?` statement (a group of equal
-    ///    distances whole, ordered by id), and `decide` on each until `limit` are included.
+    /// 3. rows loaded nearest first, in batches of as many as could still be included (a group
+    ///    of equal distances whole, ordered by id), and `decide` on each until `limit` are
+    ///    included.
     ///
     /// Only the rows looked at are loaded: with no kilroy skipped that is `limit` rows (plus the
     /// rest of the last equal-distance group), however many the circle holds.
@@ -18,35 +19,57 @@ extension SQLiteKilroyStore {
         guard limit > 0, radius >= 0 else { return NearbyQueryResult(kilroys: [], withheldCount: 0) }
         return try await writer.read { db in
             let positions = try Self.positionsInCircle(db, center: center, radius: radius)
-            let load = try db.cachedStatement(sql: "SELECT \(Self.kilroyColumns) FROM kilroys WHERE rowid = ?")
             var kilroys: [NearbyKilroyRecord] = []
             kilroys.reserveCapacity(min(limit, positions.count))
             var withheld = 0
-            var groupStart = 0
-            while groupStart < positions.count, kilroys.count < limit {
-                let distance = positions[groupStart].distance
-                var groupEnd = groupStart + 1
-                while groupEnd < positions.count, positions[groupEnd].distance == distance { groupEnd += 1 }
-                var group: [KilroyRecord] = []
-                group.reserveCapacity(groupEnd - groupStart)
-                for position in positions[groupStart..<groupEnd] {
-                    // The row was seen by the index scan in this same transaction, so it exists.
-                    if let row = try Row.fetchOne(load, arguments: [position.rowID]) { group.append(try Self.decodeKilroy(row)) }
-                }
-                // Ties by id, as the contract asks (rowids follow insertion, not ids).
-                if group.count > 1 { group.sort { $0.id < $1.id } }
-                for record in group {
-                    guard kilroys.count < limit else { break }
-                    switch decide(KilroyCandidate(record, distanceMeters: distance)) {
-                    case .include: kilroys.append(NearbyKilroyRecord(kilroy: record, distanceMeters: distance))
-                    case .skip: break
-                    case .withhold: withheld += 1
+            var batchStart = 0
+            while batchStart < positions.count, kilroys.count < limit {
+                // As many rows as could still be included, and the rest of the last one's
+                // equal-distance group, so that every group is decided whole and in id order.
+                var batchEnd = min(positions.count, batchStart + (limit - kilroys.count))
+                while batchEnd < positions.count, positions[batchEnd].distance == positions[batchEnd - 1].distance { batchEnd += 1 }
+                let batch = positions[batchStart..<batchEnd]
+                let records = try Self.loadKilroys(db, rowIDs: batch.map(\.rowID))
+                var groupStart = batch.startIndex
+                while groupStart < batch.endIndex, kilroys.count < limit {
+                    let distance = positions[groupStart].distance
+                    var groupEnd = groupStart + 1
+                    while groupEnd < batch.endIndex, positions[groupEnd].distance == distance { groupEnd += 1 }
+                    // The rows were seen by the index scan in this same transaction, so they exist.
+                    var group = positions[groupStart..<groupEnd].compactMap { records[$0.rowID] }
+                    // Ties by id, as the contract asks (rowids follow insertion, not ids).
+                    if group.count > 1 { group.sort { $0.id < $1.id } }
+                    for record in group {
+                        guard kilroys.count < limit else { break }
+                        switch decide(KilroyCandidate(record, distanceMeters: distance)) {
+                        case .include: kilroys.append(NearbyKilroyRecord(kilroy: record, distanceMeters: distance))
+                        case .skip: break
+                        case .withhold: withheld += 1
+                        }
                     }
+                    groupStart = groupEnd
                 }
-                groupStart = groupEnd
+                batchStart = batchEnd
             }
             return NearbyQueryResult(kilroys: kilroys, withheldCount: withheld)
         }
+    }
+
+    /// The rows with these rowids, by rowid, read by ONE cached statement: the rowids travel as
+    /// one JSON array (`json_each`), so the statement's text, and so its cache entry, is the
+    /// same whatever their number, and one cursor (whose column index GRDB builds once) reads
+    /// them all.
+    static func loadKilroys(_ db: Database, rowIDs: [Int64]) throws -> [Int64: KilroyRecord] {
+        let load = try db.cachedStatement(
+            sql: "SELECT rowid, \(kilroyColumns) FROM kilroys WHERE rowid IN (SELECT value FROM json_each(?))")
+        let list = "[" + rowIDs.map(String.init).joined(separator: ",") + "]"
+        var records: [Int64: KilroyRecord] = [:]
+        records.reserveCapacity(rowIDs.count)
+        let rows = try Row.fetchCursor(load, arguments: [list])
+        while let row = try rows.next() {
+            records[try row.decode(Int64.self, atIndex: 0)] = try decodeKilroy(row, offset: 1)
+        }
+        return records
     }
 
     public func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate] {
