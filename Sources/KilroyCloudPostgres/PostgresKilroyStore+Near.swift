@@ -6,35 +6,72 @@ import PostgresNIO
 import PostgresStorage
 
 extension PostgresKilroyStore {
-    /// Near query in one repeatable-read snapshot:
-    /// 1. candidates from the GiST index on `position` (`ST_DWithin` on the sphere, with a
-    ///    radius a little larger than asked, so no kilroy the exact filter keeps is missed),
-    /// 2. the exact haversine filter (the Geo kit's, as the SQLite store uses), then a sort by
-    ///    distance (ties by id) — so both stores and a brute-force scan agree to the metre,
-    ///    across the antimeridian and at the poles too,
-    /// 3. `decide` in that order until `limit` kilroys are included,
-    /// 4. the included rows loaded by id.
+    /// Near query in ONE statement (one statement sees one snapshot, so no repeatable-read
+    /// transaction is needed):
+    /// 1. candidates with every column a record needs, from the GiST index on `position`
+    ///    (`ST_DWithin` on the sphere, with a radius a little larger than asked, so no kilroy the
+    ///    exact filter keeps is missed),
+    /// 2. the exact haversine filter (the Geo kit's, as the SQLite store uses) on the position
+    ///    columns alone, then a sort by distance (ties by id) — so both stores and a brute-force
+    ///    scan agree to the metre, across the antimeridian and at the poles too,
+    /// 3. `decide` in that order until `limit` kilroys are included; only the rows looked at are
+    ///    decoded whole.
+    ///
+    /// The statement runs in a short transaction only for `SET LOCAL jit = off` (see
+    /// ``nearQuery(center:radius:tables:)``); it reads nothing else.
     public func nearby(
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
     ) async throws -> NearbyQueryResult {
         guard limit > 0, radius >= 0 else { return NearbyQueryResult(kilroys: [], withheldCount: 0) }
-        return try await transaction(isolation: .repeatableRead, readOnly: true) { connection in
-            var chosen: [KilroyCandidate] = []
-            var withheld = 0
-            for candidate in try await Self.circle(connection, center: center, radius: radius, owner: nil, tables: tables, logger: logger) {
-                guard chosen.count < limit else { break }
-                switch decide(candidate) {
-                case .include: chosen.append(candidate)
-                case .skip: break
-                case .withhold: withheld += 1
-                }
-            }
-            let records = try await Self.fetchKilroys(connection, ids: chosen.map(\.id), tables: tables, logger: logger)
-            let kilroys = chosen.compactMap { candidate in
-                records[candidate.id].map { NearbyKilroyRecord(kilroy: $0, distanceMeters: candidate.distanceMeters) }
-            }
-            return NearbyQueryResult(kilroys: kilroys, withheldCount: withheld)
+        guard radius.isFinite else { throw GeohashError.invalidRadius(radius) }
+        let query = Self.nearQuery(center: center, radius: radius, tables: tables)
+        let rows = try await transaction { connection in
+            try await Self.run(connection, "SET LOCAL jit = off", logger: logger)
+            return try await Self.rows(connection, query, logger: logger)
         }
+        var inCircle: [(row: PostgresRandomAccessRow, id: String, distance: Double)] = []
+        for row in rows {
+            // Position and id only: the rest of a row is decoded if it is looked at.
+            let cells = row.makeRandomAccess()
+            let id = try cells[0].decode(String.self)
+            let coordinate: Coordinate
+            do {
+                coordinate = try Coordinate(latitude: try cells[2].decode(Double.self), longitude: try cells[3].decode(Double.self))
+            } catch {
+                throw KilroyServerStoreError.corruptRow(table: "kilroys", id: id)
+            }
+            let distance = haversineDistance(from: center, to: coordinate)
+            if distance <= radius { inCircle.append((cells, id, distance)) }
+        }
+        inCircle.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
+        var kilroys: [NearbyKilroyRecord] = []
+        var withheld = 0
+        for entry in inCircle {
+            guard kilroys.count < limit else { break }
+            let record = try Self.decodeKilroy(entry.row)
+            let candidate = KilroyCandidate(
+                id: record.id, owner: record.owner, coordinate: record.coordinate, isHidden: record.isHidden,
+                distanceMeters: entry.distance)
+            switch decide(candidate) {
+            case .include: kilroys.append(NearbyKilroyRecord(kilroy: record, distanceMeters: entry.distance))
+            case .skip: break
+            case .withhold: withheld += 1
+            }
+        }
+        return NearbyQueryResult(kilroys: kilroys, withheldCount: withheld)
+    }
+
+    /// The candidates of a near query with every column of ``kilroyColumns``, by the GiST index
+    /// on `position`.
+    ///
+    /// PostGIS's cost estimate for `ST_DWithin` on geography grows with the rows it expects, and
+    /// past `jit_above_cost` PostgreSQL compiles the query with JIT, which costs far more than
+    /// the (index) scan itself: callers run it after `SET LOCAL jit = off`.
+    static func nearQuery(center: Coordinate, radius: Double, tables: Tables) -> PostgresQuery {
+        """
+        SELECT \(unescaped: kilroyColumns) FROM \(unescaped: tables.kilroys)
+        WHERE ST_DWithin(position, ST_MakePoint(\(center.longitude), \(center.latitude))::geography, \(searchRadius(radius)), false)
+        """
     }
 
     public func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate] {

@@ -266,7 +266,16 @@ public struct PostgresKilroyStore: KilroyServerStore {
     public func visibility(
         for viewer: DeviceDigest, policy: ReciprocityPolicy, around center: Coordinate, radius: Double
     ) async throws -> KilroyVisibility {
-        try await transaction(isolation: .repeatableRead, readOnly: true) { connection in
+        guard KilroyVisibility.anchorReach(of: policy) != nil else {
+            // Without anchors the answer is one statement (the drop count), which sees one
+            // snapshot by itself: no transaction, so no BEGIN/SET/COMMIT round trips.
+            return try await client.withConnection { connection in
+                try await Self.visibility(
+                    connection, viewer: viewer, policy: policy, around: center, radius: radius, tables: tables, logger: logger)
+            }
+        }
+        // Anchors and the drop count are two statements: one repeatable-read snapshot for both.
+        return try await transaction(isolation: .repeatableRead, readOnly: true) { connection in
             try await Self.visibility(
                 connection, viewer: viewer, policy: policy, around: center, radius: radius, tables: tables, logger: logger)
         }
@@ -509,7 +518,11 @@ public struct PostgresKilroyStore: KilroyServerStore {
 
     /// Decodes the ``kilroyColumns``.
     static func decodeKilroy(_ row: PostgresRow) throws -> KilroyRecord {
-        let cells = row.makeRandomAccess()
+        try decodeKilroy(row.makeRandomAccess())
+    }
+
+    /// Decodes the ``kilroyColumns`` of a row already opened for random access.
+    static func decodeKilroy(_ cells: PostgresRandomAccessRow) throws -> KilroyRecord {
         let id = try cells[0].decode(String.self)
         let owner = try cells[1].decode(Data.self)
         let latitude = try cells[2].decode(Double.self)
