@@ -88,6 +88,18 @@ struct SQLiteNearIndexTests {
         }
         #expect(withholding.kilroys.map(\.kilroy.id) == ["E0000000-0000-0000-0000-000000000000", "C0000000-0000-0000-0000-000000000000"])
         #expect(withholding.withheldCount == 2)
+        // Rows are loaded in batches of as many as could still be included: skipping the
+        // nearest makes the next batch start inside nothing but the group, which is still
+        // decided whole and in id order; withholding most of the group needs a third batch.
+        let afterSkip = try await store.nearby(center: center, radius: 500, limit: 1) { candidate in
+            candidate.id.hasPrefix("E") ? .skip : .include
+        }
+        #expect(afterSkip.kilroys.map(\.kilroy.id) == ["A0000000-0000-0000-0000-000000000000"])
+        let thirdBatch = try await store.nearby(center: center, radius: 500, limit: 2) { candidate in
+            candidate.id.hasPrefix("E") ? .skip : candidate.id.hasPrefix("D") || candidate.id.hasPrefix("F") ? .include : .withhold
+        }
+        #expect(thirdBatch.kilroys.map(\.kilroy.id) == ["D0000000-0000-0000-0000-000000000000", "F0000000-0000-0000-0000-000000000000"])
+        #expect(thirdBatch.withheldCount == 3)
     }
 
     @Test("own drop locations are the owner's only, nearest first, across the antimeridian")
