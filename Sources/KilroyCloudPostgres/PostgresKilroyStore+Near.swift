@@ -17,17 +17,16 @@ extension PostgresKilroyStore {
     /// 3. `decide` in that order until `limit` kilroys are included; only the rows looked at are
     ///    decoded whole.
     ///
-    /// The statement runs in a short transaction only for `SET LOCAL jit = off` (see
-    /// ``nearQuery(center:radius:tables:)``); it reads nothing else.
+    /// No transaction, so no BEGIN/COMMIT round trips: the whole read is one statement (see
+    /// ``nearQuery(center:radius:tables:)`` for JIT).
     public func nearby(
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
     ) async throws -> NearbyQueryResult {
         guard limit > 0, radius >= 0 else { return NearbyQueryResult(kilroys: [], withheldCount: 0) }
         guard radius.isFinite else { throw GeohashError.invalidRadius(radius) }
         let query = Self.nearQuery(center: center, radius: radius, tables: tables)
-        let rows = try await transaction { connection in
-            try await Self.run(connection, "SET LOCAL jit = off", logger: logger)
-            return try await Self.rows(connection, query, logger: logger)
+        let rows = try await client.withConnection { connection in
+            try await Self.rows(connection, query, logger: logger)
         }
         var inCircle: [(row: PostgresRandomAccessRow, id: String, distance: Double)] = []
         for row in rows {
@@ -66,7 +65,8 @@ extension PostgresKilroyStore {
     ///
     /// PostGIS's cost estimate for `ST_DWithin` on geography grows with the rows it expects, and
     /// past `jit_above_cost` PostgreSQL compiles the query with JIT, which costs far more than
-    /// the (index) scan itself: callers run it after `SET LOCAL jit = off`.
+    /// the (index) scan itself: the store's clients start their sessions with `jit = off`
+    /// (`PostgresConnectionURL.configuration`), so no `SET LOCAL` (and no transaction) is needed.
     static func nearQuery(center: Coordinate, radius: Double, tables: Tables) -> PostgresQuery {
         """
         SELECT \(unescaped: kilroyColumns) FROM \(unescaped: tables.kilroys)
@@ -76,7 +76,8 @@ extension PostgresKilroyStore {
 
     public func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate] {
         guard radius >= 0 else { return [] }
-        return try await transaction(isolation: .repeatableRead, readOnly: true) { connection in
+        // One statement, one snapshot: no transaction.
+        return try await client.withConnection { connection in
             try await Self.circle(connection, center: center, radius: radius, owner: owner, tables: tables, logger: logger).map(\.coordinate)
         }
     }
@@ -104,7 +105,7 @@ extension PostgresKilroyStore {
     }
 
     /// Every kilroy within `radius` of `center` (of `owner` only, if given), nearest first,
-    /// ties by id. Runs inside a transaction.
+    /// ties by id. One statement.
     ///
     /// - Throws: `GeohashError.invalidRadius` for a radius that is negative or not finite (the
     ///   SQLite store's error for it), or `corruptRow`.
@@ -114,9 +115,7 @@ extension PostgresKilroyStore {
     ) async throws -> [KilroyCandidate] {
         guard radius.isFinite, radius >= 0 else { throw GeohashError.invalidRadius(radius) }
         let query = try circleQuery(center: center, radius: radius, owner: wanted, tables: tables)
-        // PostGIS's cost estimate for `ST_DWithin` on geography is high enough to trigger JIT
-        // compilation, which costs more than the (index) scan itself; off for this transaction.
-        try await run(connection, "SET LOCAL jit = off", logger: logger)
+        // JIT is off for the session (see `nearQuery`): PostGIS's estimate would trigger it.
         var inCircle: [KilroyCandidate] = []
         for try await row in try await connection.query(query, logger: logger) {
             // Column by column: tuple decoding is far slower in debug builds, and a near query
