@@ -129,4 +129,24 @@ struct SQLiteNearIndexTests {
         let near = try await store.nearby(center: try Coordinate(latitude: 90, longitude: 0), radius: 200, limit: 10) { _ in .include }
         #expect(near.kilroys.count == sides.count)
     }
+
+    @Test("a corrupt row fails the near query with corruptRow, and the cached statements still serve the next one")
+    func corruptRow() async throws {
+        let store = try SQLiteKilroyStore.inMemory()
+        _ = try await store.insertImage(Self.image)
+        let good = try Self.record("C0000000-0000-0000-0000-000000000001", latitude: 48.85, longitude: 2.35)
+        let bad = try Self.record("C0000000-0000-0000-0000-000000000002", latitude: 48.85, longitude: 2.3501)
+        for record in [good, bad] { _ = try await store.createKilroy(record) }
+        let center = try Coordinate(latitude: 48.85, longitude: 2.35)
+        #expect(try await store.nearby(center: center, radius: 100, limit: 10) { _ in .include }.kilroys.count == 2)
+        // An owner stored as text (a raw id a migration missed) is not a digest.
+        try await store.writer.write { db in
+            try db.execute(sql: "UPDATE kilroys SET owner = 'raw-device-id' WHERE id = ?", arguments: [bad.id])
+        }
+        await #expect(throws: KilroyServerStoreError.self) {
+            _ = try await store.nearby(center: center, radius: 100, limit: 10) { _ in .include }
+        }
+        let nearest = try await store.nearby(center: center, radius: 100, limit: 1) { _ in .include }
+        #expect(nearest.kilroys.map(\.kilroy) == [good])
+    }
 }
