@@ -66,6 +66,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         // Already under Hummingbird; named for its types the servers use (TimeAmount, HTTPParserError).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        // Under Hummingbird too; ServerKit's HTTP/1 channel with limits uses its HTTP types codec.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
         .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.1"),
         // The scale-out backends: PostgreSQL (with PostGIS) for data, S3-compatible object stores
@@ -151,10 +153,15 @@ let package = Package(
             dependencies: [
                 "Validation",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ],
             swiftSettings: strictBoundaries
         ),
@@ -163,6 +170,7 @@ let package = Package(
             dependencies: [
                 "ServerKit", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -75,7 +75,7 @@ enum AppBuilder {
             ])
         return Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: TimeAmount(settings.idleTimeout))),
+            server: .limited(settings.limits),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "app-server"),
             onServerRunning: { channel in
                 logger.notice("app-server listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])

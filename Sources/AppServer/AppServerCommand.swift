@@ -47,6 +47,11 @@ extension AppServerCommand {
 
         @OptionGroup var options: ServerOptions
 
+        /// A bad option, or a bad variable it falls back on, is a usage error (exit 2).
+        func validate() throws {
+            _ = try options.settings()
+        }
+
         func run() async throws {
             let settings = try options.settings()
             AppServerCommand.bootstrapLogging(level: settings.logLevel)
@@ -71,6 +76,11 @@ extension AppServerCommand {
         )
 
         @OptionGroup var options: ServerOptions
+
+        /// A bad option, or a bad variable it falls back on, is a usage error (exit 2).
+        func validate() throws {
+            _ = try options.settings()
+        }
 
         func run() async throws {
             let settings = try options.settings()
@@ -131,12 +141,6 @@ struct ServerOptions: ParsableArguments {
             "on, or off to lift the per-device request rate limits (for load tests only: they are what stops a flood).",
             valueName: "on|off"))
     var rateLimits = "on"
-
-    /// Checks the options (and the environment variables they fall back on) while parsing, so a
-    /// bad one is a usage error (exit 2) before anything starts.
-    func validate() throws {
-        _ = try settings()
-    }
 
     /// The settings the options and this process's environment describe.
     func settings() throws -> ServerSettings {

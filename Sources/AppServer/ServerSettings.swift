@@ -1,6 +1,7 @@
 import Foundation
 import KilroyCloud
 import Logging
+import ServerKit
 
 /// Everything `app-server` is started with, parsed and checked.
 struct ServerSettings: Sendable {
@@ -14,9 +15,10 @@ struct ServerSettings: Sendable {
     var database: DatabaseLocation
     /// Where the clouds' blobs live.
     var blobs: BlobLocation
-    /// How long a connection may sit without a byte in either direction before the server closes
-    /// it: idle and abandoned connections otherwise hold a file descriptor and memory forever.
-    var idleTimeout: Duration = .seconds(30)
+    /// How long a connection may sit idle, how long a request may take to arrive, and how many
+    /// connections may be open: slow, idle and abandoned connections otherwise hold a file
+    /// descriptor and memory forever.
+    var limits = HTTPServerLimits()
     /// Kilroy's configuration apart from reciprocity (limits, clock); tests change it.
     var kilroy = KilroyCloudConfiguration()
 

@@ -14,7 +14,10 @@ public final class AllowedMethods: @unchecked Sendable {
 
     /// The methods a client might try on a served path and be refused. HEAD is refused only where
     /// GET is not served (the router answers HEAD with the GET route's headers).
-    static let candidates: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete, .options, .trace, .head]
+    /// QUERY is the IETF's safe method with a body (draft-ietf-httpbis-safe-method-w-body).
+    static let candidates: [HTTPRequest.Method] = [
+        .get, .post, .put, .patch, .delete, .options, .trace, .head, HTTPRequest.Method("QUERY")!,
+    ]
 
     public init() {}
 

@@ -70,4 +70,30 @@ struct AppServerProcessTests {
             #expect(message.contains(flag), "\(message)")
         }
     }
+
+    @Test("SIGTERM lets a request already in flight finish with its answer, then exits 0", .enabled(if: executable != nil))
+    func drainsInFlightRequests() async throws {
+        let server = try AppServerProcess()
+        defer { server.stop() }
+        let port = try #require(server.baseURL.port)
+        let body = #"{"legacyDeviceId":"legacy-drain-0001"}"#
+        let head =
+            "POST /kilroy/v1/devices/claim HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer "
+            + String(repeating: "A", count: 42) + "Q\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+        let connection = try RawHTTPClient(port: port)
+        // Half the request is on the wire when the server is told to stop.
+        _ = await RawHTTPClient.offload { connection.send(head + body.prefix(10)) }
+        try await Task.sleep(for: .milliseconds(200))
+        server.process.terminate()
+        try await Task.sleep(for: .milliseconds(300))
+        let received = await RawHTTPClient.offload { () -> String? in
+            connection.send(String(body.dropFirst(10)))
+            return connection.readUntilClosed(patience: 10)?.received
+        }
+        let text = try #require(received, "no answer before the server closed")
+        let answer = try #require(RawAnswer(text))
+        #expect(answer.status == 404, "\(answer.body)")
+        #expect(answer.error?["code"] != nil)
+        #expect(server.stop() == 0)
+    }
 }

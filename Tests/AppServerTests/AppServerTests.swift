@@ -28,7 +28,7 @@ struct AppServerTests {
         defer { if data == nil { try? FileManager.default.removeItem(at: folder) } }
         var settings = settings(data: folder, reciprocity: reciprocity)
         if let now { settings.kilroy.now = now }
-        if let idleTimeout { settings.idleTimeout = idleTimeout }
+        if let idleTimeout { settings.limits.idleTimeout = idleTimeout }
         let configured = settings
         return try await AppBuilder.withBackends(settings: configured, logger: logger) { backends in
             let app = try await AppBuilder.makeApplication(settings: configured, backends: backends, loggers: ServerLoggers(all: logger))

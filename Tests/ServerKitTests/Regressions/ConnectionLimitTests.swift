@@ -1,5 +1,6 @@
 import Foundation
 import ServerKit
+import TestSupport
 import Testing
 
 /// Issue 15: idle connections by the thousand took most of the open-file limit. A server now

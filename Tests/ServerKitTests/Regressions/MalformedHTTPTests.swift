@@ -1,5 +1,6 @@
 import Foundation
 import ServerKit
+import TestSupport
 import Testing
 
 /// Issue 15: malformed HTTP (oversized headers, chunked with Content-Length, a negative length,

@@ -1,5 +1,6 @@
 import Foundation
 import ServerKit
+import TestSupport
 import Testing
 
 /// Issue 15: a client trickling a request head or body one byte at a time held its connection
