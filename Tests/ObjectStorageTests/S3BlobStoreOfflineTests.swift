@@ -49,12 +49,13 @@ struct S3BlobStoreOfflineTests {
         let listener = try SilentListener()
         let store = try Self.store(port: listener.port, timeout: .milliseconds(300))
         let cid = BlobStore.cid(for: Data("x".utf8))
-        let started = ContinuousClock.now
+        // The listener never answers, so returning at all is the timeout's doing; each error
+        // names it and the operation. (No wall-clock bound: in the full suite other tests may hold
+        // Swift's cooperative threads for seconds.)
         await #expect(throws: S3StorageError.timedOut(operation: .put(key: "kilroy/\(cid)"), seconds: 0.3)) { try await store.put(Data("x".utf8)) }
         await #expect(throws: S3StorageError.timedOut(operation: .get(key: "kilroy/\(cid)"), seconds: 0.3)) { try await store.get(cid) }
         await #expect(throws: S3StorageError.timedOut(operation: .head(key: "kilroy/\(cid)"), seconds: 0.3)) { try await store.delete(cid) }
         await #expect(throws: S3StorageError.timedOut(operation: .checkBucket(bucket: "photos"), seconds: 0.3)) { try await store.checkHealth() }
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test("a closed port is unreachable, and the error names the operation but no secret")

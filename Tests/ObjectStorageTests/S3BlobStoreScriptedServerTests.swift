@@ -22,9 +22,10 @@ struct S3BlobStoreScriptedServerTests {
     func capWhileStreaming() async throws {
         let server = try ScriptedHTTPServer(response: ScriptedHTTPServer.endlessChunkedBody(count: 4000), stallAfterwards: true)
         let store = try Self.store(port: server.port, timeout: .seconds(30))
-        let started = ContinuousClock.now
+        // The body never ends, so only the cap (tooLarge) or the timeout (timedOut) can end the
+        // read: the error says which did. (No wall-clock bound: in the full suite other tests may
+        // hold Swift's cooperative threads for seconds.)
         await #expect(throws: S3StorageError.tooLarge(operation: .get(key: "kilroy/\(Self.cid)"), limit: 1000)) { try await store.get(Self.cid) }
-        #expect(ContinuousClock.now - started < .seconds(10))
 
         // What was sent: the object's path-style path, the Host with its port, a signed empty payload.
         let head = try #require(server.requests.first).lowercased()
@@ -39,9 +40,8 @@ struct S3BlobStoreScriptedServerTests {
     func stalledBody() async throws {
         let server = try ScriptedHTTPServer(response: ScriptedHTTPServer.endlessChunkedBody(count: 100), stallAfterwards: true)
         let store = try Self.store(port: server.port, timeout: .milliseconds(500))
-        let started = ContinuousClock.now
+        // The body stalls forever, so returning at all is the timeout's doing; the error names it.
         await #expect(throws: S3StorageError.timedOut(operation: .get(key: "kilroy/\(Self.cid)"), seconds: 0.5)) { try await store.get(Self.cid) }
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test("an error answer that is not S3's XML still names the status, with no code")
