@@ -113,7 +113,7 @@ public struct KilroyCloudServer: AppCloud {
     }
 
     /// One backend's health, its failure reported under `reason`.
-    private func check(_ backend: String, reason: String, _ body: () async throws -> Void) async -> BackendHealth {
+    private func check(_ backend: String, reason: String, _ body: @escaping @Sendable () async throws -> Void) async -> BackendHealth {
         await BackendHealth.checking(backend) {
             do {
                 try await body()

@@ -1,4 +1,5 @@
 public import Hummingbird
+import NIOConcurrencyHelpers
 
 /// One app's cloud as `app-server` mounts it: a name (its path prefix, `/<name>/v1`, and its key
 /// in `/health`), its routes, and the state of its backends. `app-server` loops over its clouds,
@@ -26,14 +27,38 @@ public struct BackendHealth: Codable, Hashable, Sendable {
         self.isAvailable = isAvailable
     }
 
-    /// The check of a backend: available unless `check` throws.
-    public static func checking(_ backend: String, _ check: () async throws -> Void) async -> BackendHealth {
-        do {
-            try await check()
-            return BackendHealth(backend: backend, isAvailable: true)
-        } catch {
-            return BackendHealth(backend: backend, isAvailable: false)
+    /// The check of a backend: available when `check` returns within `timeout`, unavailable when
+    /// it throws or takes longer. The bound matters: a database that stops answering would
+    /// otherwise hold `/health` for its client's connect timeout, and a load balancer's health
+    /// check would time out instead of reading a 503 that names the backend.
+    public static func checking(
+        _ backend: String, timeout: Duration = .seconds(2), _ check: @escaping @Sendable () async throws -> Void
+    ) async -> BackendHealth {
+        let pending = NIOLockedValueBox<CheckedContinuation<Bool, Never>?>(nil)
+        let available = await withCheckedContinuation { continuation in
+            pending.withLockedValue { $0 = continuation }
+            // Whichever ends first answers; the other finds the continuation gone.
+            let finish: @Sendable (Bool) -> Void = { result in
+                pending.withLockedValue { waiting in
+                    waiting?.resume(returning: result)
+                    waiting = nil
+                }
+            }
+            let work = Task {
+                do {
+                    try await check()
+                    finish(true)
+                } catch {
+                    finish(false)
+                }
+            }
+            Task {
+                try? await Task.sleep(for: timeout)
+                finish(false)
+                work.cancel()
+            }
         }
+        return BackendHealth(backend: backend, isAvailable: available)
     }
 
     enum CodingKeys: String, CodingKey {

@@ -50,3 +50,18 @@ struct RequestIDTests {
         }
     }
 }
+
+@Suite("Backend health checks")
+struct BackendHealthTests {
+    private struct Down: Error {}
+
+    @Test("a check that returns is available, one that throws is not, one that hangs is not after its timeout")
+    func outcomes() async {
+        #expect(await BackendHealth.checking("sqlite") {} == BackendHealth(backend: "sqlite", isAvailable: true))
+        #expect(await BackendHealth.checking("s3") { throw Down() } == BackendHealth(backend: "s3", isAvailable: false))
+        let hanging = await BackendHealth.checking("postgres", timeout: .milliseconds(100)) {
+            try await Task.sleep(for: .seconds(3_600))
+        }
+        #expect(hanging == BackendHealth(backend: "postgres", isAvailable: false))
+    }
+}
