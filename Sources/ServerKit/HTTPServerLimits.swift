@@ -1,5 +1,6 @@
 public import HummingbirdCore
 import Logging
+public import Metrics
 import NIOConcurrencyHelpers
 import NIOCore
 
@@ -64,8 +65,22 @@ public final class ConnectionTally: Sendable {
     }
 
     private let counts = NIOLockedValueBox(Counts())
+    /// The same counts for `/metrics`: `http_server_refusals_total` by reason and
+    /// `http_server_open_connections`.
+    private let refusedMetric: Counter
+    private let timedOutMetric: Counter
+    private let malformedMetric: Counter
+    private let openMetric: Gauge
 
-    public init() {}
+    /// - Parameter metrics: where the counts are also reported (the bootstrapped metrics system
+    ///   by default; tests pass their own).
+    public init(metrics: any MetricsFactory = MetricsSystem.factory) {
+        let label = "http_server_refusals_total"
+        refusedMetric = Counter(label: label, dimensions: [("reason", "too_many_connections")], factory: metrics)
+        timedOutMetric = Counter(label: label, dimensions: [("reason", "request_timeout")], factory: metrics)
+        malformedMetric = Counter(label: label, dimensions: [("reason", "malformed_http")], factory: metrics)
+        openMetric = Gauge(label: "http_server_open_connections", factory: metrics)
+    }
 
     /// The counts now.
     public var snapshot: Counts { counts.withLockedValue { $0 } }
@@ -73,22 +88,40 @@ public final class ConnectionTally: Sendable {
     /// Takes one of `limit` places for a new connection; false (and one more refusal counted)
     /// when all are taken.
     func admit(limit: Int) -> Bool {
-        counts.withLockedValue { counts in
+        let open: Int? = counts.withLockedValue { counts in
             guard counts.open < limit else {
                 counts.refused += 1
-                return false
+                return nil
             }
             counts.open += 1
-            return true
+            return counts.open
         }
+        guard let open else {
+            refusedMetric.increment()
+            return false
+        }
+        openMetric.record(open)
+        return true
     }
 
     /// Gives back the place of a connection that closed.
-    func release() { counts.withLockedValue { $0.open -= 1 } }
+    func release() {
+        openMetric.record(
+            counts.withLockedValue { counts in
+                counts.open -= 1
+                return counts.open
+            })
+    }
 
-    func countTimeout() { counts.withLockedValue { $0.timedOut += 1 } }
+    func countTimeout() {
+        counts.withLockedValue { $0.timedOut += 1 }
+        timedOutMetric.increment()
+    }
 
-    func countMalformed() { counts.withLockedValue { $0.malformed += 1 } }
+    func countMalformed() {
+        counts.withLockedValue { $0.malformed += 1 }
+        malformedMetric.increment()
+    }
 }
 
 extension HTTPServerBuilder {

@@ -1,4 +1,5 @@
 import Foundation
+import MetricsTestKit
 import ServerKit
 import TestSupport
 import Testing
@@ -10,7 +11,8 @@ import Testing
 struct ConnectionLimitTests {
     @Test("the connection over the limit gets a JSON 503 at once; a freed place serves /health again")
     func overLimitIsRefused() async throws {
-        let tally = ConnectionTally()
+        let metrics = TestMetrics()
+        let tally = ConnectionTally(metrics: metrics)
         let limit = 4
         let limits = HTTPServerLimits(idleTimeout: .seconds(30), headerTimeout: .seconds(30), maximumConnections: limit)
         try await LimitedServer.run(limits, tally: tally) { port in
@@ -29,6 +31,9 @@ struct ConnectionLimitTests {
             #expect(answer.headers["retry-after"] != nil)
             #expect(answer.error?["code"] == "too_many_connections")
             #expect(tally.snapshot.refused == 1)
+            // Counted in /metrics too, not logged line by line.
+            #expect(try metrics.expectCounter("http_server_refusals_total", [("reason", "too_many_connections")]).totalValue == 1)
+            #expect(try metrics.expectGauge("http_server_open_connections").lastValue == Double(limit))
 
             held.removeLast()  // closes one held socket
             for _ in 0..<100 where tally.snapshot.open >= limit { try await Task.sleep(for: .milliseconds(20)) }
