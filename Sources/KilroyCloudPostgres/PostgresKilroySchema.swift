@@ -91,6 +91,18 @@ enum PostgresKilroySchema {
                 )
                 """,
             ]
-        }
+        },
+        // Who may write or remove an image's blob and row now (see `acquireImageLease`).
+        PostgresMigration(id: "v2-image-leases") { schema in
+            [
+                """
+                CREATE TABLE \(schema.qualified("image_leases")) (
+                    image_id text PRIMARY KEY,
+                    holder text NOT NULL,
+                    expires_at double precision NOT NULL
+                )
+                """
+            ]
+        },
     ])
 }

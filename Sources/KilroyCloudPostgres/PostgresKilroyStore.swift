@@ -31,6 +31,7 @@ public struct PostgresKilroyStore: KilroyServerStore {
         let uploadOwners: String
         let legacyClaims: String
         let rateBuckets: String
+        let imageLeases: String
 
         init(_ schema: PostgresSchemaName) {
             images = schema.qualified("images")
@@ -41,6 +42,7 @@ public struct PostgresKilroyStore: KilroyServerStore {
             uploadOwners = schema.qualified("upload_owners")
             legacyClaims = schema.qualified("legacy_claims")
             rateBuckets = schema.qualified("rate_buckets")
+            imageLeases = schema.qualified("image_leases")
         }
     }
 
@@ -140,6 +142,31 @@ public struct PostgresKilroyStore: KilroyServerStore {
                 "INSERT INTO \(unescaped: tables.uploadLog) (owner, uploaded_at, byte_count) VALUES (\(ownerBytes), \(now), \(byteCount))",
                 logger: logger)
             return .allowed
+        }
+    }
+
+    public func acquireImageLease(id: String, holder: String, at date: Date, until expiry: Date) async throws -> Bool {
+        try await client.withConnection { connection in
+            // One statement: the unique key decides between concurrent takers in any process.
+            try await Self.rows(
+                connection,
+                """
+                INSERT INTO \(unescaped: tables.imageLeases) (image_id, holder, expires_at)
+                VALUES (\(id), \(holder), \(expiry.timeIntervalSince1970))
+                ON CONFLICT (image_id) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+                WHERE \(unescaped: tables.imageLeases).expires_at <= \(date.timeIntervalSince1970)
+                   OR \(unescaped: tables.imageLeases).holder = EXCLUDED.holder
+                RETURNING image_id
+                """,
+                logger: logger
+            ).isEmpty == false
+        }
+    }
+
+    public func releaseImageLease(id: String, holder: String) async throws {
+        try await client.withConnection { connection in
+            try await Self.run(
+                connection, "DELETE FROM \(unescaped: tables.imageLeases) WHERE image_id = \(id) AND holder = \(holder)", logger: logger)
         }
     }
 

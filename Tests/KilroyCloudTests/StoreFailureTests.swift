@@ -43,6 +43,8 @@ struct FailingStore: KilroyServerStore {
     func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate] {
         throw Failure()
     }
+    func acquireImageLease(id: String, holder: String, at date: Date, until expiry: Date) async throws -> Bool { throw Failure() }
+    func releaseImageLease(id: String, holder: String) async throws { throw Failure() }
     func takeRateToken(owner: DeviceDigest, action: RateLimitedAction, limit: RateLimit, at date: Date) async throws
         -> RateDecision
     { throw Failure() }

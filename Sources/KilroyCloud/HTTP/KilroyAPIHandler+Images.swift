@@ -23,7 +23,7 @@ extension KilroyAPIHandler {
                 id: BlobStore.cid(for: data), format: format, byteCount: data.count, uploader: device, uploadedAt: now)
             // Blob first, then its row: a failure in between leaves an unlisted blob, never a row
             // without bytes. The lock keeps a concurrent delete or collection of the same bytes out.
-            let created = try await imageLock.withLock(record.id) {
+            let created = try await withImageLease(record.id) {
                 if try await store.image(id: record.id) == nil, let quota = configuration.uploadQuota {
                     // Only bytes new to the server take disk space, so only they count.
                     let reservation = try await store.reserveUpload(
@@ -122,7 +122,7 @@ extension KilroyAPIHandler {
         var removed = 0
         do {
             for id in try await store.orphanedImages(uploadedBefore: cutoff, limit: limit) {
-                let deleted = try await imageLock.withLock(id) {
+                let deleted = try await withImageLease(id) {
                     guard try await store.deleteOrphanedImage(id: id, uploadedBefore: cutoff) else { return false }
                     await removeBlob(id)
                     return true

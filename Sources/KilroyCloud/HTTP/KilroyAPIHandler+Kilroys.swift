@@ -91,7 +91,7 @@ extension KilroyAPIHandler {
             guard record.owner == device else { throw Self.notOwner }
             // Under the image's lock, so that no upload of the same bytes slips in between the
             // row's deletion and the blob's.
-            let deletion = try await imageLock.withLock(record.imageID) {
+            let deletion = try await withImageLease(record.imageID) {
                 let deletion = try await store.deleteKilroy(id: id, owner: device)
                 if case .deleted(let orphan?) = deletion {
                     await removeBlob(orphan)

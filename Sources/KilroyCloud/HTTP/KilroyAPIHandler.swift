@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import HTTPTypes
 import KilroyAPI
 import Logging
 import Metrics
@@ -21,6 +22,8 @@ struct KilroyAPIHandler: APIProtocol {
     let blobs: any BlobStorage
     let configuration: KilroyCloudConfiguration
     let logger: Logger
+    /// Queues this process's requests for one image before they ask the store for its lease, so
+    /// local contenders wait without polling the database.
     let imageLock = KeyedLock()
     /// Refusals are counted into one log line per kind every 10 s, not one line each.
     let refusalLog: SampledLog
@@ -85,5 +88,46 @@ struct KilroyAPIHandler: APIProtocol {
             createdAt: record.createdAt,
             isMine: record.owner == viewer
         )
+    }
+
+    /// How long an image lease lasts if its holder dies before giving it back.
+    static let imageLeaseDuration: TimeInterval = 60
+    /// How long a request waits for another's lease on the same image before it gives up.
+    static let imageLeasePatience: Duration = .seconds(10)
+
+    /// Runs `body` holding the lease on image `id` (``KilroyServerStore/acquireImageLease(id:holder:at:until:)``):
+    /// an upload of some bytes and the deletion or collection of the same bytes never interleave,
+    /// whichever server processes they reach, so no row is left without its blob.
+    ///
+    /// - Throws: a 503 `image_busy` when another holder keeps the lease past the patience.
+    func withImageLease<T: Sendable>(_ id: String, _ body: @Sendable () async throws -> T) async throws -> T {
+        try await imageLock.withLock(id) {
+            let holder = UUID().uuidString
+            let deadline = ContinuousClock.now + Self.imageLeasePatience
+            var pause = Duration.milliseconds(5)
+            while true {
+                let now = configuration.now()
+                if try await store.acquireImageLease(id: id, holder: holder, at: now, until: now.addingTimeInterval(Self.imageLeaseDuration)) {
+                    break
+                }
+                guard ContinuousClock.now < deadline else {
+                    throw ServerRejection(
+                        status: .serviceUnavailable, code: "image_busy",
+                        message: "This image is being stored or removed by another request; try again in a moment.", field: nil,
+                        retryAfter: 1)
+                }
+                try await Task.sleep(for: pause)
+                pause = min(pause * 2, .milliseconds(200))
+            }
+            do {
+                let result = try await body()
+                try await store.releaseImageLease(id: id, holder: holder)
+                return result
+            } catch {
+                // An unreleased lease only delays others until it expires.
+                try? await store.releaseImageLease(id: id, holder: holder)
+                throw error
+            }
+        }
     }
 }

@@ -23,6 +23,9 @@ enum KilroySchema {
         migrator.registerMigration("v4-slim-geo-index") { db in
             try migrateV4(db)
         }
+        migrator.registerMigration("v5-image-leases") { db in
+            try migrateV5(db)
+        }
         return migrator
     }
 
@@ -176,6 +179,20 @@ enum KilroySchema {
             sql: """
                 CREATE INDEX kilroys_geo ON kilroys(geohash, latitude, longitude);
                 DROP INDEX kilroys_near;
+                """)
+    }
+
+    /// Image leases move the serialisation of an upload and a deletion of the same bytes from one
+    /// process's memory into the database, so it holds across server processes.
+    private static func migrateV5(_ db: Database) throws {
+        // image_leases — who may write or remove an image's blob and row now, until when.
+        try db.execute(
+            sql: """
+                CREATE TABLE image_leases (
+                    image_id TEXT PRIMARY KEY NOT NULL,
+                    holder TEXT NOT NULL,
+                    expires_at REAL NOT NULL
+                ) WITHOUT ROWID;
                 """)
     }
 }

@@ -82,6 +82,17 @@ public protocol KilroyServerStore: Sendable {
     /// reciprocity policy).
     func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate]
 
+    // MARK: Image leases
+
+    /// Takes the lease on image `id` for `holder` until `expiry`, unless another holder's lease
+    /// has not expired at `date`; returns whether `holder` holds it now (taking it again renews
+    /// it). Whoever holds the lease may write or remove the image's blob and row, so an upload
+    /// and a deletion of the same bytes never interleave, across any number of server processes.
+    func acquireImageLease(id: String, holder: String, at date: Date, until expiry: Date) async throws -> Bool
+
+    /// Gives the lease on image `id` back if `holder` still holds it.
+    func releaseImageLease(id: String, holder: String) async throws
+
     // MARK: Rate limits
 
     /// Takes one token from `owner`'s bucket for `action` (``TokenBucket`` under `limit`), or

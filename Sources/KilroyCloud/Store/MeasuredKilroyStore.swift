@@ -96,6 +96,14 @@ public struct MeasuredKilroyStore: KilroyServerStore {
         try await measured("drop_locations") { try await base.dropLocations(owner: owner, center: center, radius: radius) }
     }
 
+    public func acquireImageLease(id: String, holder: String, at date: Date, until expiry: Date) async throws -> Bool {
+        try await measured("acquire_image_lease") { try await base.acquireImageLease(id: id, holder: holder, at: date, until: expiry) }
+    }
+
+    public func releaseImageLease(id: String, holder: String) async throws {
+        try await measured("release_image_lease") { try await base.releaseImageLease(id: id, holder: holder) }
+    }
+
     public func takeRateToken(owner: DeviceDigest, action: RateLimitedAction, limit: RateLimit, at date: Date) async throws
         -> RateDecision
     {

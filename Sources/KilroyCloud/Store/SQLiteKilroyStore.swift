@@ -227,6 +227,27 @@ public struct SQLiteKilroyStore: KilroyServerStore {
             policy: policy, viewer: viewer, ownDropCount: try dropCount(db, owner: viewer), anchors: anchors)
     }
 
+    // MARK: Image leases
+
+    public func acquireImageLease(id: String, holder: String, at date: Date, until expiry: Date) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO image_leases (image_id, holder, expires_at) VALUES (?, ?, ?)
+                    ON CONFLICT(image_id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+                    WHERE image_leases.expires_at <= ? OR image_leases.holder = excluded.holder
+                    """,
+                arguments: [id, holder, expiry.timeIntervalSince1970, date.timeIntervalSince1970])
+            return db.changesCount > 0
+        }
+    }
+
+    public func releaseImageLease(id: String, holder: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM image_leases WHERE image_id = ? AND holder = ?", arguments: [id, holder])
+        }
+    }
+
     // MARK: Rate limits
 
     public func takeRateToken(owner: DeviceDigest, action: RateLimitedAction, limit: RateLimit, at date: Date) async throws
