@@ -112,9 +112,15 @@ public struct KilroyCloudServer: AppCloud {
         return CloudHealth(store: store, blobs: blobs)
     }
 
+    /// How long a check of a backend across the network (`postgres`, `s3`) may take before it
+    /// counts as down. Local backends (a SQLite file, a folder) are not bounded: they cannot hang
+    /// on a network, and a busy machine must not report them down.
+    static let networkHealthTimeout: Duration = .seconds(2)
+
     /// One backend's health, its failure reported under `reason`.
     private func check(_ backend: String, reason: String, _ body: @escaping @Sendable () async throws -> Void) async -> BackendHealth {
-        await BackendHealth.checking(backend) {
+        let isLocal = backend == "sqlite" || backend == "file"
+        return await BackendHealth.checking(backend, timeout: isLocal ? nil : Self.networkHealthTimeout) {
             do {
                 try await body()
             } catch {

@@ -27,13 +27,21 @@ public struct BackendHealth: Codable, Hashable, Sendable {
         self.isAvailable = isAvailable
     }
 
-    /// The check of a backend: available when `check` returns within `timeout`, unavailable when
-    /// it throws or takes longer. The bound matters: a database that stops answering would
-    /// otherwise hold `/health` for its client's connect timeout, and a load balancer's health
-    /// check would time out instead of reading a 503 that names the backend.
+    /// The check of a backend: available when `check` returns (within `timeout`, if given),
+    /// unavailable when it throws or takes longer. Give network backends a bound: a database that
+    /// stops answering would otherwise hold `/health` for its client's connect timeout, and a load
+    /// balancer's health check would time out instead of reading a 503 that names the backend.
     public static func checking(
-        _ backend: String, timeout: Duration = .seconds(2), _ check: @escaping @Sendable () async throws -> Void
+        _ backend: String, timeout: Duration? = nil, _ check: @escaping @Sendable () async throws -> Void
     ) async -> BackendHealth {
+        guard let timeout else {
+            do {
+                try await check()
+                return BackendHealth(backend: backend, isAvailable: true)
+            } catch {
+                return BackendHealth(backend: backend, isAvailable: false)
+            }
+        }
         let pending = NIOLockedValueBox<CheckedContinuation<Bool, Never>?>(nil)
         let available = await withCheckedContinuation { continuation in
             pending.withLockedValue { $0 = continuation }
