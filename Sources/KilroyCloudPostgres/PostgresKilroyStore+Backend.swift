@@ -1,3 +1,0 @@
-extension PostgresKilroyStore {
-    public var backendName: String { "postgres" }
-}
