@@ -77,9 +77,9 @@ struct S3BlobStoreOfflineTests {
 
     @Test("keys are the location's prefix, the store's prefix and the CID; bad prefixes and limits are refused")
     func configuration() throws {
-        let location = try S3Location(parsing: "s3://photos/shared?endpoint=http://127.0.0.1:9000")
+        let location = try S3Location(parsing: "s3://photos/common?endpoint=http://127.0.0.1:9000")
         let store = try S3BlobStore(location: location, credentials: Self.credentials, keyPrefix: "/kilroy/", logger: Self.logger)
-        #expect(store.objectKey(for: "bafkx") == "shared/kilroy/bafkx")
+        #expect(store.objectKey(for: "bafkx") == "common/kilroy/bafkx")
         #expect(store.backendName == "s3")
         #expect(throws: S3ConfigurationError.invalidKeyPrefix("a b")) {
             try S3BlobStore(location: location, credentials: Self.credentials, keyPrefix: "a b", logger: Self.logger)
@@ -96,11 +96,11 @@ struct S3BlobStoreOfflineTests {
     func fromURL() throws {
         let environment = ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "env-secret-value"]
         let store = try S3BlobStore(
-            url: "s3://photos/shared?endpoint=http://127.0.0.1:9000&region=eu-west-3", environment: environment, keyPrefix: "kilroy",
+            url: "s3://photos/common?endpoint=http://127.0.0.1:9000&region=eu-west-3", environment: environment, keyPrefix: "kilroy",
             logger: Self.logger)
-        #expect(store.objectKey(for: "bafkx") == "shared/kilroy/bafkx")
+        #expect(store.objectKey(for: "bafkx") == "common/kilroy/bafkx")
         #expect(store.location.region == "eu-west-3")
-        #expect(store.location.description == "s3://photos/shared/?region=eu-west-3&endpoint=http://127.0.0.1:9000")
+        #expect(store.location.description == "s3://photos/common/?region=eu-west-3&endpoint=http://127.0.0.1:9000")
         #expect(try S3Location(parsing: "s3://photos").description == "s3://photos/?region=us-east-1")
         #expect(throws: S3ConfigurationError.missingEnvironmentVariable("AWS_SECRET_ACCESS_KEY")) {
             try S3BlobStore(url: "s3://photos", environment: ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE"], logger: Self.logger)
