@@ -188,7 +188,10 @@ public struct S3BlobStore: BlobStorage {
         let result = try await Self.withTimeout(timeout, operation) {
             let response: HTTPClientResponse
             do {
-                response = try await client.execute(prepared, timeout: Self.timeAmount(timeout), logger: logger)
+                // A little before the overall timer: a connection still being refused then ends in
+                // AsyncHTTPClient's own error, which says why, rather than in a race with the timer.
+                response = try await client.execute(
+                    prepared, timeout: Self.timeAmount(timeout - min(timeout / 10, .milliseconds(100))), logger: logger)
             } catch let error as HTTPClientError where error == .deadlineExceeded {
                 throw S3StorageError.timedOut(operation: operation, seconds: Self.seconds(timeout))
             } catch let error as HTTPClientError where error == .cancelled {
