@@ -31,6 +31,7 @@ enum AppBuilder {
         switch settings.database {
         case .sqlite(let directory):
             let store = try SQLiteKilroyStore.open(at: directory.appendingPathComponent("kilroy.sqlite"))
+            try await store.loadPositions()
             return try await body(CloudBackends(kilroyStore: store, kilroyBlobs: blobs))
         case .postgres(let url):
             let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)

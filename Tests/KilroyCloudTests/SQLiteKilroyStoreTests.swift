@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Storage
+import TestSupport
 import Testing
 
 @testable import KilroyCloud
@@ -39,5 +40,59 @@ struct SQLiteKilroyStoreTests {
         let reopened = try SQLiteKilroyStore.open(at: url)
         #expect(try await reopened.kilroy(id: kilroy.id) == kilroy)
         try await reopened.checkHealth()
+    }
+
+    /// Two stores on one file stand for two server processes: each keeps its own position cache,
+    /// and each must see the other's creations and deletions at once — including a new kilroy
+    /// that SQLite gives the rowid of a deleted one (the last rowid is reused after a deletion).
+    @Test("two stores on one file: near queries follow each other's creations and deletions, rowid reuse included")
+    func positionCacheFollowsOtherWriters() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("kilroy.sqlite")
+        let stores = [try SQLiteKilroyStore.open(at: url), try SQLiteKilroyStore.open(at: url)]
+        _ = try await stores[0].insertImage(Self.image)
+        // Far away and never deleted, so the image always has a kilroy and stays.
+        _ = try await stores[0].createKilroy(try Self.record(latitude: 60))
+        var generator = SplitMix64(seed: 0xCAC4E)
+        var alive: [String: Coordinate] = [:]
+        var lastCreated: String?
+        func check(_ step: Int) async throws {
+            for store in stores.shuffled(using: &generator) {
+                let center = try Coordinate(
+                    latitude: 1 + Double.random(in: -0.01...0.01, using: &generator),
+                    longitude: 2 + Double.random(in: -0.01...0.01, using: &generator))
+                let radius = Double.random(in: 100...2_000, using: &generator)
+                let expected = alive.compactMap { id, point -> (id: String, distance: Double)? in
+                    let distance = haversineDistance(from: center, to: point)
+                    return distance <= radius ? (id, distance) : nil
+                }
+                .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
+                let found = try await store.nearby(center: center, radius: radius, limit: 10_000) { _ in .include }
+                #expect(found.kilroys.map(\.kilroy.id) == expected.map(\.id), "step \(step)")
+            }
+        }
+        for step in 0..<300 {
+            let store = stores.randomElement(using: &generator) ?? stores[0]
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0..<3 where !alive.isEmpty:
+                // Mostly the newest kilroy: its rowid is the one SQLite hands out again.
+                let id =
+                    Bool.random(using: &generator) ? lastCreated ?? "" : alive.keys.sorted().randomElement(using: &generator) ?? ""
+                guard alive[id] != nil else { continue }
+                #expect(try await store.deleteKilroy(id: id, owner: Self.deviceOne) == .deleted(orphanedImageID: nil))
+                alive[id] = nil
+            default:
+                let latitude = 1 + Double.random(in: -0.01...0.01, using: &generator)
+                var record = try Self.record(latitude: latitude)
+                record.coordinate = try Coordinate(latitude: latitude, longitude: 2 + Double.random(in: -0.01...0.01, using: &generator))
+                _ = try await store.createKilroy(record)
+                alive[record.id] = record.coordinate
+                lastCreated = record.id
+            }
+            if step % 3 == 0 { try await check(step) }
+        }
+        try await check(300)
+        #expect(alive.count > 50)
     }
 }

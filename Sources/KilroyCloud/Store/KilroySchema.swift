@@ -26,6 +26,9 @@ enum KilroySchema {
         migrator.registerMigration("v5-image-leases") { db in
             try migrateV5(db)
         }
+        migrator.registerMigration("v6-kilroy-removals") { db in
+            try migrateV6(db)
+        }
         return migrator
     }
 
@@ -193,6 +196,31 @@ enum KilroySchema {
                     holder TEXT NOT NULL,
                     expires_at REAL NOT NULL
                 ) WITHOUT ROWID;
+                """)
+    }
+
+    /// Each server process keeps every kilroy's position in memory for near queries (see
+    /// `KilroyPositionCache`) and learns new rows from their rowids, which only grow — except that
+    /// SQLite may hand a deleted last rowid to the next insert, and a process must also forget
+    /// deleted rows. So every deletion (and any change of position) is logged, with the position
+    /// it had, under a sequence number SQLite never reuses (`AUTOINCREMENT`). 24 bytes per removal.
+    private static func migrateV6(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE kilroy_removals (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kilroy_rowid INTEGER NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL
+                );
+                CREATE TRIGGER kilroys_removed AFTER DELETE ON kilroys BEGIN
+                    INSERT INTO kilroy_removals (kilroy_rowid, latitude, longitude)
+                    VALUES (old.rowid, old.latitude, old.longitude);
+                END;
+                CREATE TRIGGER kilroys_moved AFTER UPDATE OF latitude, longitude ON kilroys BEGIN
+                    INSERT INTO kilroy_removals (kilroy_rowid, latitude, longitude)
+                    VALUES (old.rowid, old.latitude, old.longitude);
+                END;
                 """)
     }
 }

@@ -7,12 +7,14 @@ public import Storage
 
 /// The Kilroy cloud's embedded store: one SQLite file (WAL) through GRDB.
 ///
-/// Kilroys are one table with a geohash index (10 characters); a near query scans one index
-/// range per geohash range of the circle's cover and keeps the rows whose haversine distance is
-/// within the radius (see `SQLiteKilroyStore+Near.swift`). Each method is one transaction.
+/// Kilroys are one table; a near query chooses its rows from every position held in memory
+/// (``KilroyPositionCache``, kept in step with the file) and loads only the rows it returns
+/// (see `SQLiteKilroyStore+Near.swift`). Each method is one transaction.
 /// Devices are stored only as ``DeviceDigest`` BLOBs (see ``KilroySchema``).
 public struct SQLiteKilroyStore: KilroyServerStore {
     let writer: any DatabaseWriter
+    /// Shared by every copy of this store value (a class), so one process learns each position once.
+    let positionCache = KilroyPositionCache()
 
     init(writer: any DatabaseWriter) {
         self.writer = writer
