@@ -23,6 +23,11 @@ public struct KilroyCloudServer: AppCloud {
     /// The largest JSON request body the cloud reads.
     public static let maximumJSONBodyBytes = 64 * 1024
 
+    /// How the generated code reads and writes dates and JSON; ``NearbyKilroysJSON`` writes the
+    /// same bytes with the same date transcoder.
+    static let openAPIConfiguration = Configuration(
+        dateTranscoder: LenientISO8601DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+
     /// The cloud's name in paths and in `/health`.
     public var name: String { "kilroy" }
 
@@ -84,9 +89,8 @@ public struct KilroyCloudServer: AppCloud {
         methods.record(.get, path: "/openapi.yaml")
         try handler.registerHandlers(
             on: RecordingTransport(group, recordingInto: methods),
-            configuration: Configuration(
-                dateTranscoder: LenientISO8601DateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
-            middlewares: [DeviceAuthentication()])
+            configuration: Self.openAPIConfiguration,
+            middlewares: [DeviceAuthentication(), PrerenderedJSONMiddleware(operationIDs: [Operations.FindNearbyKilroys.id])])
         methods.registerRefusals(on: group)
     }
 

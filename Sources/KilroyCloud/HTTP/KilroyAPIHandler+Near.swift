@@ -1,5 +1,6 @@
 import HTTPTypes
 import KilroyAPI
+import OpenAPIRuntime
 import ServerKit
 
 extension KilroyAPIHandler {
@@ -17,6 +18,12 @@ extension KilroyAPIHandler {
             let body = Components.Schemas.NearbyKilroys(
                 kilroys: kilroys.map { .init(kilroy: Self.apiKilroy($0.kilroy, viewer: device), distanceMeters: $0.distanceMeters) },
                 reciprocity: Self.apiStatus(status))
+            if let slot = PrerenderedJSONBody.current {
+                // The middleware answers with these bytes; the generated code encodes only the
+                // empty list (see `PrerenderedJSONBody`).
+                slot.set(try NearbyKilroysJSON.encode(body, dates: KilroyCloudServer.openAPIConfiguration.dateTranscoder))
+                return .ok(.init(body: .json(.init(kilroys: [], reciprocity: body.reciprocity))))
+            }
             return .ok(.init(body: .json(body)))
         } catch let rejection as ServerRejection {
             switch rejection.status {
