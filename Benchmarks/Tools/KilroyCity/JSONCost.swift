@@ -41,6 +41,14 @@ enum JSONCost {
             return try encoder.encode(answers[index]).isEmpty ? 0 : answers[index].kilroys.count
         }
         print(foundation.json(engine: "json:JSONEncoder (\(size) bytes)"))
+        let numericDates = JSONEncoder()
+        numericDates.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        numericDates.dateEncodingStrategy = .secondsSince1970
+        let withoutFormatter = try await NearTiming.measure(centres: centres, rounds: rounds) { centre in
+            guard let index = centres.firstIndex(of: centre) else { return 0 }
+            return try numericDates.encode(answers[index]).isEmpty ? 0 : answers[index].kilroys.count
+        }
+        print(withoutFormatter.json(engine: "json:JSONEncoder, dates as numbers"))
         let handWritten = try await NearTiming.measure(centres: centres, rounds: rounds) { centre in
             guard let index = centres.firstIndex(of: centre) else { return 0 }
             return handWrite(answers[index]).isEmpty ? 0 : answers[index].kilroys.count
