@@ -9,39 +9,57 @@ import PostgresNIO
 import PostgresStorage
 import Prometheus
 import ServerKit
+import ServiceLifecycle
 import Storage
 
-/// Every cloud's opened store and blob store, for as long as the server runs.
+/// Every cloud's opened store and blob store, with what must run for as long as they are used
+/// (the PostgreSQL connection pool) and what must happen before the first request (migrations,
+/// the SQLite store's position cache).
 struct CloudBackends: Sendable {
     var kilroyStore: any KilroyServerStore
     var kilroyBlobs: any BlobStorage
+    /// Services the application runs beside its server, started before and stopped after it.
+    var services: [any Service] = []
+    /// Runs once the services run and before the server takes requests.
+    var prepare: @Sendable () async throws -> Void = {}
 }
 
 /// Builds the `app-server` application: every cloud mounted under `/<app>/v1`, `/health`,
 /// `/metrics`, and JSON errors for everything else. Kept apart from the command so tests can run
 /// the very same application on a free port.
 enum AppBuilder {
-    /// Opens the backends `settings` name (migrating the databases; on PostgreSQL once, under an
-    /// advisory lock, however many instances start together), runs `body` with them, and closes
-    /// them when it returns: the PostgreSQL connection pool runs only inside this scope.
-    static func withBackends<T: Sendable>(
-        settings: ServerSettings, logger: Logger, _ body: @Sendable (CloudBackends) async throws -> T
-    ) async throws -> T {
+    /// The backends `settings` name, opened but not yet prepared: on PostgreSQL the connection
+    /// pool is a service to run and the migrations (once, under an advisory lock, however many
+    /// instances start together) are the preparation; SQLite migrates as it opens and prepares by
+    /// loading its position cache.
+    static func openBackends(settings: ServerSettings, logger: Logger) throws -> CloudBackends {
         let blobs = try makeBlobs(settings.blobs, cloud: "kilroy", logger: logger)
         switch settings.database {
         case .sqlite(let directory):
             let store = try SQLiteKilroyStore.open(at: directory.appendingPathComponent("kilroy.sqlite"))
-            try await store.loadPositions()
-            return try await body(CloudBackends(kilroyStore: store, kilroyBlobs: blobs))
+            return CloudBackends(kilroyStore: store, kilroyBlobs: blobs, prepare: { try await store.loadPositions() })
         case .postgres(let url):
             let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
-            return try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await client.run() }
-                // Ends the pool (cancelling `run`) on every way out, error or not.
-                defer { group.cancelAll() }
-                let store = try await PostgresKilroyStore.open(client: client, schema: "kilroy", logger: logger)
-                return try await body(CloudBackends(kilroyStore: store, kilroyBlobs: blobs))
-            }
+            let store = try PostgresKilroyStore.unmigrated(client: client, schema: "kilroy", logger: logger)
+            return CloudBackends(kilroyStore: store, kilroyBlobs: blobs, services: [client], prepare: { try await store.migrate() })
+        }
+    }
+
+    /// Opens and prepares the backends `settings` name, runs `body` with them (their services
+    /// already running, nothing left to prepare), and stops the services when it returns, error
+    /// or not: for `app-server migrate` and for tests.
+    static func withBackends<T: Sendable>(
+        settings: ServerSettings, logger: Logger, _ body: @Sendable (CloudBackends) async throws -> T
+    ) async throws -> T {
+        var backends = try openBackends(settings: settings, logger: logger)
+        let services = backends.services
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            for service in services { group.addTask { try await service.run() } }
+            defer { group.cancelAll() }
+            try await backends.prepare()
+            backends.services = []
+            backends.prepare = {}
+            return try await body(backends)
         }
     }
 
@@ -55,18 +73,18 @@ enum AppBuilder {
         }
     }
 
-    /// The application over opened `backends`. Before serving it removes Kilroy uploads that no
+    /// The application over opened `backends`, which runs their services beside its server.
+    /// Before serving it prepares them (migrations, caches), then removes Kilroy uploads that no
     /// kilroy used while the server was down (each upload collects newer ones as they expire).
     /// `metrics` is the registry `/metrics` reads (the one the metrics system was bootstrapped
     /// with); `nil` serves no `/metrics`.
     static func makeApplication(
         settings: ServerSettings, backends: CloudBackends, loggers: ServerLoggers, metrics: PrometheusCollectorRegistry? = nil
-    ) async throws -> some ApplicationProtocol {
+    ) throws -> some ApplicationProtocol {
         let logger = loggers.server
         let kilroy = KilroyCloudServer(
             store: backends.kilroyStore, blobs: backends.kilroyBlobs, configuration: settings.kilroyConfiguration,
             logger: loggers.kilroy)
-        await kilroy.collectOrphanedUploads()
         let router = try makeRouter(clouds: [kilroy], metrics: metrics, logger: logger)
         logger.info(
             "app-server starting",
@@ -74,15 +92,22 @@ enum AppBuilder {
                 "host": "\(settings.host)", "port": "\(settings.port)", "database": "\(settings.database.logDescription)",
                 "blobs": "\(settings.blobs.logDescription)", "reciprocity": "\(settings.reciprocity.argument)",
             ])
-        return Application(
+        var application = Application(
             router: router,
             server: .limited(settings.limits),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "app-server"),
+            services: backends.services,
             onServerRunning: { channel in
                 logger.notice("app-server listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])
             },
             logger: logger
         )
+        let prepare = backends.prepare
+        application.beforeServerStarts {
+            try await prepare()
+            await kilroy.collectOrphanedUploads()
+        }
+        return application
     }
 
     /// `/health`, `/metrics`, then every cloud's routes; every request gets an id (logged and

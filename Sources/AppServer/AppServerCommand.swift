@@ -58,10 +58,11 @@ extension AppServerCommand {
             let registry = PrometheusCollectorRegistry()
             MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
             let loggers = ServerLoggers.standard()
-            try await AppBuilder.withBackends(settings: settings, logger: loggers.server) { backends in
-                let app = try await AppBuilder.makeApplication(settings: settings, backends: backends, loggers: loggers, metrics: registry)
-                try await app.runService()
-            }
+            // The PostgreSQL pool, if any, is a service of the application: it starts before the
+            // server and stops after the server has drained.
+            let backends = try AppBuilder.openBackends(settings: settings, logger: loggers.server)
+            let app = try AppBuilder.makeApplication(settings: settings, backends: backends, loggers: loggers, metrics: registry)
+            try await app.runService()
             loggers.server.info("app-server stopped")
         }
     }
@@ -86,7 +87,7 @@ extension AppServerCommand {
             let settings = try options.settings()
             AppServerCommand.bootstrapLogging(level: settings.logLevel)
             let logger = ServerLoggers.standard().server
-            // Opening a store applies its migrations (under an advisory lock on PostgreSQL).
+            // Preparing the backends applies the migrations (under an advisory lock on PostgreSQL).
             try await AppBuilder.withBackends(settings: settings, logger: logger) { _ in }
             logger.notice("app-server databases migrated", metadata: ["database": "\(settings.database.logDescription)"])
         }

@@ -58,9 +58,27 @@ public struct PostgresKilroyStore: KilroyServerStore {
     /// - Throws: `PostgresSchemaNameError` for an unusable schema name,
     ///   `PostgresMigrationError` when the schema is newer than this code, or the database's error.
     public static func open(client: PostgresClient, schema: String = "kilroy", logger: Logger) async throws -> PostgresKilroyStore {
-        let name = try PostgresSchemaName(schema)
-        try await PostgresKilroySchema.migrator.migrate(client: client, schema: name, logger: logger)
-        return PostgresKilroyStore(client: client, schema: name, logger: logger)
+        let store = try unmigrated(client: client, schema: schema, logger: logger)
+        try await store.migrate()
+        return store
+    }
+
+    /// The store in `schema`, not migrated yet: for a server that builds its routes before its
+    /// connection pool runs (the pool is a service of the application), then calls ``migrate()``
+    /// before it takes requests.
+    ///
+    /// - Throws: `PostgresSchemaNameError` for an unusable schema name.
+    public static func unmigrated(client: PostgresClient, schema: String = "kilroy", logger: Logger) throws -> PostgresKilroyStore {
+        PostgresKilroyStore(client: client, schema: try PostgresSchemaName(schema), logger: logger)
+    }
+
+    /// Brings the schema up to this release (once, however many processes migrate together).
+    /// `client` must be running.
+    ///
+    /// - Throws: `PostgresMigrationError` when the schema is newer than this code, or the
+    ///   database's error.
+    public func migrate() async throws {
+        try await PostgresKilroySchema.migrator.migrate(client: client, schema: schema, logger: logger)
     }
 
     public func checkHealth() async throws {

@@ -31,7 +31,7 @@ struct AppServerTests {
         if let idleTimeout { settings.limits.idleTimeout = idleTimeout }
         let configured = settings
         return try await AppBuilder.withBackends(settings: configured, logger: logger) { backends in
-            let app = try await AppBuilder.makeApplication(settings: configured, backends: backends, loggers: ServerLoggers(all: logger))
+            let app = try AppBuilder.makeApplication(settings: configured, backends: backends, loggers: ServerLoggers(all: logger))
             return try await app.test(.live, body)
         }
     }
