@@ -18,8 +18,8 @@ extension SQLiteKilroyStore {
     ) async throws -> NearbyQueryResult {
         guard radius.isFinite else { throw GeohashError.invalidRadius(radius) }
         guard limit > 0, radius >= 0 else { return NearbyQueryResult(kilroys: [], withheldCount: 0) }
-        return try await writer.read { [positionCache] db in
-            let positions = try positionCache.positions(db, center: center, radius: radius)
+        return try readOnCallingThread { db in
+            let positions = try self.positionCache.positions(db, center: center, radius: radius)
             var kilroys: [NearbyKilroyRecord] = []
             kilroys.reserveCapacity(min(limit, positions.count))
             var withheld = 0
