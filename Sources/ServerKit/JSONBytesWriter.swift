@@ -1,7 +1,7 @@
 /// Writes JSON byte by byte for an answer whose shape is known, with exactly the bytes
 /// Foundation's `JSONEncoder` writes with `[.sortedKeys, .withoutEscapingSlashes]` (the options
 /// every cloud's OpenAPI layer uses): strings escaped as it escapes them, numbers as it prints
-/// them. The caller writes keys in sorted order.
+/// them. The caller writes keys in sorted order; ``key(_:)`` puts the comma between members.
 ///
 /// For the few large answers that `JSONEncoder` makes slow (its boxing of every value costs
 /// about 6 µs per kilroy of a near answer, more than the query); see ``PrerenderedJSONBody``.
@@ -19,11 +19,38 @@ public struct JSONBytesWriter: Sendable {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends `"key":` (a key the caller knows needs no escaping).
+    /// Appends `"key":` (a key the caller knows needs no escaping), after a comma unless it is
+    /// the first member of its object.
     public mutating func key(_ key: StaticString) {
+        if let last = bytes.last, last != 0x7B, last != 0x5B { bytes.append(0x2C) }
         bytes.append(0x22)
         raw(key)
-        bytes.append(contentsOf: [0x22, 0x3A])
+        bytes.append(0x22)
+        bytes.append(0x3A)
+    }
+
+    /// Appends the member `"key":"value"`.
+    public mutating func member(_ key: StaticString, _ value: String) {
+        self.key(key)
+        string(value)
+    }
+
+    /// Appends the member `"key":value`.
+    public mutating func member(_ key: StaticString, _ value: Double) {
+        self.key(key)
+        number(value)
+    }
+
+    /// Appends the member `"key":value`.
+    public mutating func member(_ key: StaticString, _ value: some BinaryInteger) {
+        self.key(key)
+        number(value)
+    }
+
+    /// Appends the member `"key":true` or `"key":false`.
+    public mutating func member(_ key: StaticString, _ value: Bool) {
+        self.key(key)
+        bool(value)
     }
 
     /// Appends `value` as a JSON string: `"` and `\` escaped, `\b \f \n \r \t` for those
