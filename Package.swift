@@ -52,6 +52,7 @@ let package = Package(
         // Generated pipeline input with known answers, for the tests and the Benchmarks package.
         .library(name: "UmiLogSynthetic", targets: ["UmiLogSynthetic"]),
         .library(name: "FlipcashCore", targets: ["FlipcashCore"]),
+        .library(name: "FlipcashCloud", targets: ["FlipcashCloud"]),
         .executable(name: "flipcash", targets: ["FlipcashCLI"]),
         .executable(name: "app-server", targets: ["AppServer"]),
     ],
@@ -465,6 +466,17 @@ let package = Package(
         .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"], swiftSettings: strictBoundaries),
 
         // MARK: Flipcash
+        // Flipcash's server side: the double-entry ledger (so far its rules, in memory).
+        .target(
+            name: "FlipcashCloud",
+            dependencies: ["FlipcashCore"],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "FlipcashCloudTests",
+            dependencies: ["TestSupport", "FlipcashCloud", "FlipcashCore"],
+            swiftSettings: strictBoundaries
+        ),
         .target(
             name: "FlipcashCore",
             dependencies: [
