@@ -466,15 +466,18 @@ let package = Package(
         .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"], swiftSettings: strictBoundaries),
 
         // MARK: Flipcash
-        // Flipcash's server side: the double-entry ledger (so far its rules, in memory).
+        // Flipcash's server side: the double-entry ledger (its rules, and its SQLite store).
         .target(
             name: "FlipcashCloud",
-            dependencies: ["FlipcashCore"],
+            dependencies: [
+                "FlipcashCore", "Storage", "SQLiteStorage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictBoundaries
         ),
         .testTarget(
             name: "FlipcashCloudTests",
-            dependencies: ["TestSupport", "FlipcashCloud", "FlipcashCore"],
+            dependencies: ["TestSupport", "FlipcashCloud", "FlipcashCore", "Storage"],
             swiftSettings: strictBoundaries
         ),
         .target(

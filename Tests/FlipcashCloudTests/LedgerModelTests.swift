@@ -49,12 +49,13 @@ struct LedgerModelTests {
             if let original = created[t.id] { return difference(original, t).map { .failed(.conflict($0)) } ?? .exists }
             if let (body, failure) = pinned[t.id] { return .failed(difference(body, t).map { .conflict($0) } ?? failure) }
             if t.amount == 0 { return .failed(.zeroAmount) }
+            if t.amount > UInt64(Int64.max) { return .failed(.amountTooLarge) }
             if t.debit == t.credit { return .failed(.sameAccount) }
             guard let debit = accounts[t.debit] else { return .failed(.accountNotFound(t.debit)) }
             guard let credit = accounts[t.credit] else { return .failed(.accountNotFound(t.credit)) }
             if debit.mint != t.mint || credit.mint != t.mint { return .failed(.mintMismatch) }
-            if (sums[t.debit]?.0 ?? 0) + UInt128(t.amount) > UInt128(UInt64.max)
-                || (sums[t.credit]?.1 ?? 0) + UInt128(t.amount) > UInt128(UInt64.max)
+            if (sums[t.debit]?.0 ?? 0) + UInt128(t.amount) > UInt128(Int64.max)
+                || (sums[t.credit]?.1 ?? 0) + UInt128(t.amount) > UInt128(Int64.max)
             {
                 return .failed(.overflow)
             }
@@ -126,7 +127,9 @@ struct LedgerModelTests {
                                 amount: earlier.amount &+ 1, code: earlier.code))
                     continue
                 }
-                let amounts: [UInt64] = [0, 1, UInt64.random(in: 1...1_000_000, using: &generator), UInt64.max / 2, UInt64.max]
+                let amounts: [UInt64] = [
+                    0, 1, UInt64.random(in: 1...1_000_000, using: &generator), UInt64(Int64.max) / 2, UInt64(Int64.max), UInt64.max,
+                ]
                 let amount =
                     Int.random(in: 0..<10, using: &generator) < 8
                     ? UInt64.random(in: 1...5_000, using: &generator) : amounts.randomElement(using: &generator)!

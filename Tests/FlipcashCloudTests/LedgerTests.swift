@@ -84,6 +84,7 @@ struct LedgerTests {
         let before = ledger
         #expect(ledger.apply(Self.transfer("z", from: Self.alice, to: Self.bob, 0)) == .failed(.zeroAmount))
         #expect(ledger.apply(Self.transfer("s", from: Self.alice, to: Self.alice, 5)) == .failed(.sameAccount))
+        #expect(ledger.apply(Self.transfer("big", from: Self.alice, to: Self.bob, Ledger.maximumSum + 1)) == .failed(.amountTooLarge))
         #expect(
             ledger.apply(Self.transfer("m", from: Self.alice, to: LedgerAccountID("carol-other"), 5)) == .failed(.mintMismatch))
         #expect(ledger.apply(Self.transfer("m2", from: Self.alice, to: Self.bob, 5, mint: Self.other)) == .failed(.mintMismatch))
@@ -130,9 +131,9 @@ struct LedgerTests {
         try ledger.checkInvariants()
     }
 
-    @Test("a running sum that would pass 2^64 - 1 quarks is refused")
+    @Test("a running sum that would pass 2^63 - 1 quarks is refused")
     func overflow() throws {
-        var ledger = try Self.funded(UInt64.max)
+        var ledger = try Self.funded(Ledger.maximumSum)
         #expect(
             ledger.apply(Self.transfer("more", from: Self.issuance, to: Self.alice, 1, .deposit)) == .failed(.overflow))
         try ledger.checkInvariants()

@@ -14,6 +14,11 @@ public struct Ledger: Hashable, Sendable {
     public struct PinnedFailure: Hashable, Sendable {
         public let transfer: LedgerTransfer
         public let failure: TransferFailure
+
+        public init(transfer: LedgerTransfer, failure: TransferFailure) {
+            self.transfer = transfer
+            self.failure = failure
+        }
     }
 
     public private(set) var accounts: [LedgerAccountID: LedgerAccount] = [:]
@@ -23,7 +28,20 @@ public struct Ledger: Hashable, Sendable {
     /// Refused transfers whose refusal is pinned to their id.
     public private(set) var pinnedFailures: [TransferID: PinnedFailure] = [:]
 
+    /// The largest running sum an account may reach: 2⁶³ − 1 quarks (9.2 × 10¹² dollars of
+    /// USDF), so every store keeps the sums in a signed 64-bit column (SQLite's INTEGER,
+    /// PostgreSQL's bigint) and a sum over many accounts still fits in 128 bits.
+    public static let maximumSum = UInt64(Int64.max)
+
     public init() {}
+
+    /// A ledger holding these records, as a store reads them back: for one operation, the
+    /// accounts it touches and what is known under its transfers' ids (``history`` stays empty).
+    public init(accounts: [LedgerAccount], transfers: [LedgerTransfer], pinnedFailures: [PinnedFailure]) {
+        for account in accounts { self.accounts[account.id] = account }
+        for transfer in transfers { self.transfers[transfer.id] = transfer }
+        for pinned in pinnedFailures { self.pinnedFailures[pinned.transfer.id] = pinned }
+    }
 
     // MARK: Accounts
 
@@ -82,19 +100,20 @@ public struct Ledger: Hashable, Sendable {
         }
         // 2. The request alone.
         guard transfer.amount > 0 else { return .failed(.zeroAmount) }
+        guard transfer.amount <= Self.maximumSum else { return .failed(.amountTooLarge) }
         guard transfer.debit != transfer.credit else { return .failed(.sameAccount) }
         // 3. Against the state.
         guard var debit = accounts[transfer.debit] else { return refuse(transfer, .accountNotFound(transfer.debit)) }
         guard var credit = accounts[transfer.credit] else { return refuse(transfer, .accountNotFound(transfer.credit)) }
         guard debit.mint == transfer.mint, credit.mint == transfer.mint else { return .failed(.mintMismatch) }
-        let (debits, debitOverflow) = debit.debits.addingReportingOverflow(transfer.amount)
-        let (credits, creditOverflow) = credit.credits.addingReportingOverflow(transfer.amount)
-        guard !debitOverflow, !creditOverflow else { return refuse(transfer, .overflow) }
+        guard transfer.amount <= Self.maximumSum - debit.debits, transfer.amount <= Self.maximumSum - credit.credits else {
+            return refuse(transfer, .overflow)
+        }
         if let available = debit.available, available < transfer.amount {
             return refuse(transfer, .insufficientFunds(available: available))
         }
-        debit.debits = debits
-        credit.credits = credits
+        debit.debits += transfer.amount
+        credit.credits += transfer.amount
         accounts[debit.id] = debit
         accounts[credit.id] = credit
         transfers[transfer.id] = transfer

@@ -34,10 +34,12 @@ public struct LedgerAccount: Hashable, Sendable {
     /// Quarks that entered the account.
     public internal(set) var credits: UInt64 = 0
 
-    public init(id: LedgerAccountID, mint: Mint, kind: Kind) {
+    public init(id: LedgerAccountID, mint: Mint, kind: Kind, debits: UInt64 = 0, credits: UInt64 = 0) {
         self.id = id
         self.mint = mint
         self.kind = kind
+        self.debits = debits
+        self.credits = credits
     }
 
     /// Quarks the account holds: credits minus debits (negative only for an issuance account).

@@ -24,6 +24,8 @@ public enum TransferFailure: Hashable, Sendable {
     case conflict(LedgerTransfer.Field)
     /// The amount is zero.
     case zeroAmount
+    /// The amount is above ``Ledger/maximumSum``, more than any account could ever hold.
+    case amountTooLarge
     /// Debit and credit are the same account.
     case sameAccount
     /// No account has this address (the debit or the credit of the transfer).
@@ -32,7 +34,7 @@ public enum TransferFailure: Hashable, Sendable {
     case mintMismatch
     /// The debit account holds `available` quarks, fewer than the amount.
     case insufficientFunds(available: UInt64)
-    /// A running sum would pass 2⁶⁴ − 1 quarks.
+    /// A running sum would pass ``Ledger/maximumSum``.
     case overflow
     /// Another transfer of the same linked group failed, so none of the group was applied.
     case linkedTransferFailed
@@ -43,7 +45,7 @@ public enum TransferFailure: Hashable, Sendable {
     public var isPinned: Bool {
         switch self {
         case .accountNotFound, .insufficientFunds, .overflow: true
-        case .conflict, .zeroAmount, .sameAccount, .mintMismatch, .linkedTransferFailed: false
+        case .conflict, .zeroAmount, .amountTooLarge, .sameAccount, .mintMismatch, .linkedTransferFailed: false
         }
     }
 }

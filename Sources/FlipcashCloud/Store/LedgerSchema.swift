@@ -1,0 +1,49 @@
+import GRDB
+
+/// The ledger's SQLite schema. Sums and amounts are INTEGER (signed 64 bits), which
+/// ``Ledger/maximumSum`` keeps them within; mints are their base58 addresses.
+enum LedgerSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE ledger_accounts (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        mint TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        debits INTEGER NOT NULL DEFAULT 0 CHECK (debits >= 0),
+                        credits INTEGER NOT NULL DEFAULT 0 CHECK (credits >= 0)
+                    ) WITHOUT ROWID;
+
+                    -- seq: the order transfers were created in, for history pages.
+                    CREATE TABLE ledger_transfers (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        id TEXT NOT NULL UNIQUE,
+                        debit TEXT NOT NULL REFERENCES ledger_accounts(id),
+                        credit TEXT NOT NULL REFERENCES ledger_accounts(id),
+                        mint TEXT NOT NULL,
+                        amount INTEGER NOT NULL CHECK (amount > 0),
+                        code TEXT NOT NULL,
+                        created_at REAL NOT NULL
+                    );
+                    CREATE INDEX ledger_transfers_debit ON ledger_transfers(debit, seq);
+                    CREATE INDEX ledger_transfers_credit ON ledger_transfers(credit, seq);
+
+                    -- Refusals that stay with their id, with the body refused (see TransferFailure.isPinned).
+                    CREATE TABLE ledger_pinned_failures (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        debit TEXT NOT NULL,
+                        credit TEXT NOT NULL,
+                        mint TEXT NOT NULL,
+                        amount INTEGER NOT NULL,
+                        code TEXT NOT NULL,
+                        failure TEXT NOT NULL,
+                        failure_account TEXT,
+                        failure_available INTEGER
+                    ) WITHOUT ROWID;
+                    """)
+        }
+        return migrator
+    }
+}

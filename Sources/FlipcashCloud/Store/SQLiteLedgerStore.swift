@@ -1,0 +1,199 @@
+public import FlipcashCore
+public import Foundation
+import GRDB
+import SQLiteStorage
+public import Storage
+
+/// The ledger in one SQLite file (WAL), the default store.
+///
+/// Each operation is one `BEGIN IMMEDIATE` transaction, so writers (in this process or another
+/// on the same file) take turns: it reads what the operation touches — its accounts and whatever
+/// is known under its transfer ids — into a small ``Ledger``, applies the group there with the
+/// ledger's own rules, and writes back what changed. One set of rules, whatever the store.
+public struct SQLiteLedgerStore: LedgerStore {
+    let writer: any DatabaseWriter
+
+    /// Opens (creating and migrating if needed) the database file at `url`.
+    ///
+    /// - Throws: `StorageError` naming the path.
+    public static func open(at url: URL) throws(StorageError) -> SQLiteLedgerStore {
+        SQLiteLedgerStore(writer: try DatabaseOpener.openFile(at: url, migrator: LedgerSchema.migrator))
+    }
+
+    /// A new, empty store in memory, for tests.
+    public static func inMemory() throws(StorageError) -> SQLiteLedgerStore {
+        SQLiteLedgerStore(writer: try DatabaseOpener.openInMemory(migrator: LedgerSchema.migrator))
+    }
+
+    public func open(_ id: LedgerAccountID, mint: Mint, kind: LedgerAccount.Kind) async throws {
+        try await immediateWrite { db in
+            if let existing = try Self.account(db, id) {
+                guard existing.mint == mint, existing.kind == kind else { throw LedgerError.accountConflict(id) }
+                return
+            }
+            try db.execute(
+                sql: "INSERT INTO ledger_accounts (id, mint, kind) VALUES (?, ?, ?)", arguments: [id.rawValue, mint.address, kind.rawValue])
+        }
+    }
+
+    public func apply(_ group: [LedgerTransfer], at date: Date) async throws -> [TransferOutcome] {
+        try await immediateWrite { db in
+            var slice = Ledger(
+                accounts: try Set(group.flatMap { [$0.debit, $0.credit] }).compactMap { try Self.account(db, $0) },
+                transfers: try group.compactMap { try Self.transfer(db, $0.id) },
+                pinnedFailures: try group.compactMap { try Self.pinnedFailure(db, $0.id) })
+            let before = slice
+            let outcomes = slice.apply(group)
+            for (transfer, outcome) in zip(group, outcomes) where outcome == .created {
+                try db.execute(
+                    sql: "INSERT INTO ledger_transfers (id, debit, credit, mint, amount, code, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        transfer.id.rawValue, transfer.debit.rawValue, transfer.credit.rawValue, transfer.mint.address,
+                        Int64(transfer.amount), transfer.code.rawValue, date.timeIntervalSince1970,
+                    ])
+            }
+            for account in slice.accounts.values where account != before.accounts[account.id] {
+                try db.execute(
+                    sql: "UPDATE ledger_accounts SET debits = ?, credits = ? WHERE id = ?",
+                    arguments: [Int64(account.debits), Int64(account.credits), account.id.rawValue])
+            }
+            for (id, pinned) in slice.pinnedFailures where before.pinnedFailures[id] == nil {
+                try Self.insert(pinned, db)
+            }
+            return outcomes
+        }
+    }
+
+    public func account(_ id: LedgerAccountID) async throws -> LedgerAccount? {
+        try await writer.read { db in try Self.account(db, id) }
+    }
+
+    public func checkInvariants() async throws {
+        try await writer.read { db in
+            // Summed here in 128 bits: SQLite's sum() stops at 2^63 - 1, which several accounts may pass together.
+            var perMint: [String: (debits: UInt128, credits: UInt128)] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT mint, debits, credits FROM ledger_accounts")
+            while let row = try rows.next() {
+                perMint[row[0], default: (0, 0)].debits += UInt128(UInt64(clamping: row[1] as Int64))
+                perMint[row[0], default: (0, 0)].credits += UInt128(UInt64(clamping: row[2] as Int64))
+            }
+            for (mint, sums) in perMint where sums.debits != sums.credits {
+                throw LedgerError.invariantBroken("\(mint): debits \(sums.debits) ≠ credits \(sums.credits)")
+            }
+            if let overdrawn = try String.fetchOne(
+                db, sql: "SELECT id FROM ledger_accounts WHERE kind != 'issuance' AND credits < debits LIMIT 1")
+            {
+                throw LedgerError.invariantBroken("account \(overdrawn) holds less than zero")
+            }
+            if let drifted = try String.fetchOne(
+                db,
+                sql: """
+                    SELECT a.id FROM ledger_accounts a
+                    WHERE a.debits != (SELECT ifnull(sum(amount), 0) FROM ledger_transfers WHERE debit = a.id)
+                       OR a.credits != (SELECT ifnull(sum(amount), 0) FROM ledger_transfers WHERE credit = a.id)
+                    LIMIT 1
+                    """)
+            {
+                throw LedgerError.invariantBroken("account \(drifted)'s sums differ from its transfers")
+            }
+        }
+    }
+
+    // MARK: Rows
+
+    private func immediateWrite<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try await writer.writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(db)
+                return .commit
+            }
+            guard let result else { preconditionFailure("a committed transaction sets its result") }
+            return result
+        }
+    }
+
+    static func account(_ db: Database, _ id: LedgerAccountID) throws -> LedgerAccount? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT mint, kind, debits, credits FROM ledger_accounts WHERE id = ?", arguments: [id.rawValue])
+        else { return nil }
+        guard let mint = try? Mint(address: row[0]), let kind = LedgerAccount.Kind(rawValue: row[1]),
+            let debits = UInt64(exactly: row[2] as Int64), let credits = UInt64(exactly: row[3] as Int64)
+        else { throw LedgerStoreError.corruptRow(table: "ledger_accounts", id: id.rawValue) }
+        return LedgerAccount(id: id, mint: mint, kind: kind, debits: debits, credits: credits)
+    }
+
+    static func transfer(_ db: Database, _ id: TransferID) throws -> LedgerTransfer? {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT debit, credit, mint, amount, code FROM ledger_transfers WHERE id = ?", arguments: [id.rawValue])
+        else { return nil }
+        return try decodeTransfer(row, id: id, table: "ledger_transfers")
+    }
+
+    static func pinnedFailure(_ db: Database, _ id: TransferID) throws -> Ledger.PinnedFailure? {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT debit, credit, mint, amount, code, failure, failure_account, failure_available
+                    FROM ledger_pinned_failures WHERE id = ?
+                    """, arguments: [id.rawValue])
+        else { return nil }
+        let transfer = try decodeTransfer(row, id: id, table: "ledger_pinned_failures")
+        let failure: TransferFailure
+        switch row[5] as String {
+        case "account_not_found":
+            guard let account = row[6] as String? else { throw LedgerStoreError.corruptRow(table: "ledger_pinned_failures", id: id.rawValue) }
+            failure = .accountNotFound(LedgerAccountID(account))
+        case "insufficient_funds":
+            guard let available = (row[7] as Int64?).flatMap(UInt64.init(exactly:)) else {
+                throw LedgerStoreError.corruptRow(table: "ledger_pinned_failures", id: id.rawValue)
+            }
+            failure = .insufficientFunds(available: available)
+        case "overflow": failure = .overflow
+        default: throw LedgerStoreError.corruptRow(table: "ledger_pinned_failures", id: id.rawValue)
+        }
+        return Ledger.PinnedFailure(transfer: transfer, failure: failure)
+    }
+
+    static func insert(_ pinned: Ledger.PinnedFailure, _ db: Database) throws {
+        let (name, account, available): (String, String?, Int64?) =
+            switch pinned.failure {
+            case .accountNotFound(let id): ("account_not_found", id.rawValue, nil)
+            case .insufficientFunds(let available): ("insufficient_funds", nil, Int64(available))
+            case .overflow: ("overflow", nil, nil)
+            case .conflict, .zeroAmount, .amountTooLarge, .sameAccount, .mintMismatch, .linkedTransferFailed:
+                preconditionFailure("only pinned failures are stored: \(pinned.failure)")
+            }
+        let transfer = pinned.transfer
+        try db.execute(
+            sql: """
+                INSERT INTO ledger_pinned_failures (id, debit, credit, mint, amount, code, failure, failure_account, failure_available)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                transfer.id.rawValue, transfer.debit.rawValue, transfer.credit.rawValue, transfer.mint.address, Int64(transfer.amount),
+                transfer.code.rawValue, name, account, available,
+            ])
+    }
+
+    /// A transfer's body from the first five columns (debit, credit, mint, amount, code).
+    static func decodeTransfer(_ row: Row, id: TransferID, table: String) throws -> LedgerTransfer {
+        guard let mint = try? Mint(address: row[2]), let amount = UInt64(exactly: row[3] as Int64),
+            let code = LedgerTransfer.Code(rawValue: row[4])
+        else { throw LedgerStoreError.corruptRow(table: table, id: id.rawValue) }
+        return LedgerTransfer(
+            id: id, debit: LedgerAccountID(row[0]), credit: LedgerAccountID(row[1]), mint: mint, amount: amount, code: code)
+    }
+}
+
+/// A stored value no operation could have written.
+public enum LedgerStoreError: LocalizedError, Hashable, Sendable {
+    case corruptRow(table: String, id: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .corruptRow(let table, let id): "The ledger's \(table) row \(id) holds a value no operation writes."
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import FlipcashCore
+import Foundation
+import Storage
+import TestSupport
+import Testing
+
+@testable import FlipcashCloud
+
+/// What every ledger store must do, checked against the in-memory ``Ledger`` (the rules) on
+/// random sequences, and under concurrency. Written once for every store; PostgreSQL joins the
+/// list when its store exists.
+@Suite("Ledger store contract")
+struct LedgerStoreContractTests {
+    enum Backend: String, CaseIterable, CustomTestStringConvertible {
+        case sqliteMemory = "SQLite (memory)"
+        case sqliteFile = "SQLite (file)"
+
+        var testDescription: String { rawValue }
+
+        /// A fresh, empty store for `body`, removed afterwards.
+        func withStore<T>(_ body: (any LedgerStore) async throws -> T) async throws -> T {
+            switch self {
+            case .sqliteMemory: return try await body(try SQLiteLedgerStore.inMemory())
+            case .sqliteFile:
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)")
+                defer { try? FileManager.default.removeItem(at: folder) }
+                return try await body(try SQLiteLedgerStore.open(at: folder.appendingPathComponent("ledger.sqlite")))
+            }
+        }
+    }
+
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test("random sequences (retries, conflicts, groups, overflow): the store answers and holds what the rules do", arguments: Backend.allCases)
+    func equalsRules(backend: Backend) async throws {
+        var generator = SplitMix64(seed: 0x5707E)
+        for round in 0..<(backend == .sqliteMemory ? 300 : 40) {
+            let operations = LedgerModelTests.randomOperations(&generator, count: 40, uniqueBodies: false)
+            try await backend.withStore { store in
+                var rules = Ledger()
+                for (step, operation) in operations.enumerated() {
+                    switch operation {
+                    case .open(let id, let mint, let kind):
+                        let expected = Result { try rules.open(id, mint: mint, kind: kind) }
+                        let actual = await Result { try await store.open(id, mint: mint, kind: kind) }
+                        #expect(
+                            (try? expected.get()) != nil ? (try? actual.get()) != nil : (actual.error as? LedgerError) == .accountConflict(id),
+                            "round \(round) step \(step): \(operation)")
+                    case .group(let transfers):
+                        let expected = rules.apply(transfers)
+                        let actual = try await store.apply(transfers, at: Self.now)
+                        #expect(actual == expected, "round \(round) step \(step): \(operation)")
+                    }
+                }
+                for (id, account) in rules.accounts {
+                    #expect(try await store.account(id) == account, "round \(round): \(id)")
+                }
+                try await store.checkInvariants()
+            }
+        }
+    }
+
+    @Test("20 concurrent sends of 100 from a balance of 1,000: exactly 10 pass, never below zero", arguments: Backend.allCases)
+    func concurrentSends(backend: Backend) async throws {
+        try await backend.withStore { store in
+            let issuance = LedgerAccountID("issuance")
+            let alice = LedgerAccountID("alice")
+            let bob = LedgerAccountID("bob")
+            try await store.open(issuance, mint: .usdf, kind: .issuance)
+            try await store.open(alice, mint: .usdf, kind: .user)
+            try await store.open(bob, mint: .usdf, kind: .user)
+            let deposit = LedgerTransfer(id: TransferID("deposit"), debit: issuance, credit: alice, mint: .usdf, amount: 1_000, code: .deposit)
+            #expect(try await store.apply([deposit], at: Self.now) == [.created])
+            let outcomes = try await withThrowingTaskGroup(of: TransferOutcome.self) { group in
+                for number in 0..<20 {
+                    group.addTask {
+                        let send = LedgerTransfer(
+                            id: TransferID("send-\(number)"), debit: alice, credit: bob, mint: .usdf, amount: 100, code: .payment)
+                        return try await store.apply([send], at: Self.now)[0]
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 == .created }.count == 10)
+            #expect(outcomes.filter { $0 == .failed(.insufficientFunds(available: 0)) }.count == 10)
+            #expect(try await store.account(alice)?.balance == 0)
+            #expect(try await store.account(bob)?.balance == 1_000)
+            try await store.checkInvariants()
+        }
+    }
+
+    @Test("a pinned refusal survives reopening the file, and two stores on one file take turns")
+    func pinnedAcrossReopen() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("ledger.sqlite")
+        let alice = LedgerAccountID("alice")
+        let bob = LedgerAccountID("bob")
+        let issuance = LedgerAccountID("issuance")
+        let send = LedgerTransfer(id: TransferID("send"), debit: alice, credit: bob, mint: .usdf, amount: 500, code: .payment)
+        do {
+            let store = try SQLiteLedgerStore.open(at: url)
+            try await store.open(issuance, mint: .usdf, kind: .issuance)
+            try await store.open(alice, mint: .usdf, kind: .user)
+            try await store.open(bob, mint: .usdf, kind: .user)
+            #expect(try await store.apply([send], at: Self.now) == [.failed(.insufficientFunds(available: 0))])
+        }
+        let first = try SQLiteLedgerStore.open(at: url)
+        let second = try SQLiteLedgerStore.open(at: url)
+        let deposit = LedgerTransfer(id: TransferID("deposit"), debit: issuance, credit: alice, mint: .usdf, amount: 1_000, code: .deposit)
+        #expect(try await first.apply([deposit], at: Self.now) == [.created])
+        #expect(try await second.apply([deposit], at: Self.now) == [.exists])
+        #expect(try await second.apply([send], at: Self.now) == [.failed(.insufficientFunds(available: 0))])
+        #expect(try await first.account(alice)?.balance == 1_000)
+        try await second.checkInvariants()
+    }
+}
+
+extension Result where Failure == any Error {
+    init(catching body: () async throws -> Success) async {
+        do {
+            self = .success(try await body())
+        } catch {
+            self = .failure(error)
+        }
+    }
+
+    var error: (any Error)? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
