@@ -475,9 +475,23 @@ let package = Package(
             ],
             swiftSettings: strictBoundaries
         ),
+        // The ledger on PostgreSQL, for many app-servers (clients never link it).
+        .target(
+            name: "FlipcashCloudPostgres",
+            dependencies: [
+                "FlipcashCloud", "FlipcashCore", "PostgresStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
         .testTarget(
             name: "FlipcashCloudTests",
-            dependencies: ["TestSupport", "FlipcashCloud", "FlipcashCore", "Storage"],
+            dependencies: [
+                "TestSupport", "FlipcashCloud", "FlipcashCloudPostgres", "FlipcashCore", "Storage", "PostgresStorage",
+                "PostgresTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: strictBoundaries
         ),
         .target(

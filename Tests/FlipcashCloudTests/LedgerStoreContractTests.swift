@@ -1,5 +1,8 @@
+import FlipcashCloudPostgres
 import FlipcashCore
 import Foundation
+import PostgresStorage
+import PostgresTestSupport
 import Storage
 import TestSupport
 import Testing
@@ -7,34 +10,43 @@ import Testing
 @testable import FlipcashCloud
 
 /// What every ledger store must do, checked against the in-memory ``Ledger`` (the rules) on
-/// random sequences, and under concurrency. Written once for every store; PostgreSQL joins the
-/// list when its store exists.
+/// random sequences, and under concurrency. Written once for every store; the PostgreSQL runs
+/// need `TEST_POSTGRES_URL` (`.ci/run` sets it).
 @Suite("Ledger store contract")
 struct LedgerStoreContractTests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible {
         case sqliteMemory = "SQLite (memory)"
         case sqliteFile = "SQLite (file)"
+        case postgres = "PostgreSQL"
+
+        /// The backends this machine can run: PostgreSQL only when `TEST_POSTGRES_URL` is set.
+        static var available: [Backend] { PostgresTestDatabase.isConfigured ? allCases : [.sqliteMemory, .sqliteFile] }
 
         var testDescription: String { rawValue }
 
         /// A fresh, empty store for `body`, removed afterwards.
-        func withStore<T>(_ body: (any LedgerStore) async throws -> T) async throws -> T {
+        func withStore<T: Sendable>(_ body: (any LedgerStore) async throws -> T) async throws -> T {
             switch self {
             case .sqliteMemory: return try await body(try SQLiteLedgerStore.inMemory())
             case .sqliteFile:
                 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)")
                 defer { try? FileManager.default.removeItem(at: folder) }
                 return try await body(try SQLiteLedgerStore.open(at: folder.appendingPathComponent("ledger.sqlite")))
+            case .postgres:
+                return try await PostgresTestDatabase.withTestDatabase { client, schema async throws in
+                    try await body(
+                        try await PostgresLedgerStore.open(client: client, schema: schema.rawValue, logger: PostgresTestDatabase.quietLogger))
+                }
             }
         }
     }
 
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @Test("random sequences (retries, conflicts, groups, overflow): the store answers and holds what the rules do", arguments: Backend.allCases)
+    @Test("random sequences (retries, conflicts, groups, overflow): the store answers and holds what the rules do", arguments: Backend.available)
     func equalsRules(backend: Backend) async throws {
         var generator = SplitMix64(seed: 0x5707E)
-        for round in 0..<(backend == .sqliteMemory ? 300 : 40) {
+        for round in 0..<(backend == .sqliteMemory ? 300 : 30) {
             let operations = LedgerModelTests.randomOperations(&generator, count: 40, uniqueBodies: false)
             try await backend.withStore { store in
                 var rules = Ledger()
@@ -60,7 +72,7 @@ struct LedgerStoreContractTests {
         }
     }
 
-    @Test("20 concurrent sends of 100 from a balance of 1,000: exactly 10 pass, never below zero", arguments: Backend.allCases)
+    @Test("20 concurrent sends of 100 from a balance of 1,000: exactly 10 pass, never below zero", arguments: Backend.available)
     func concurrentSends(backend: Backend) async throws {
         try await backend.withStore { store in
             let issuance = LedgerAccountID("issuance")
@@ -83,10 +95,43 @@ struct LedgerStoreContractTests {
             }
             #expect(outcomes.filter { $0 == .created }.count == 10)
             #expect(outcomes.filter { $0 == .failed(.insufficientFunds(available: 0)) }.count == 10)
+            try await store.checkInvariants()
             #expect(try await store.account(alice)?.balance == 0)
             #expect(try await store.account(bob)?.balance == 1_000)
             try await store.checkInvariants()
         }
+    }
+
+    @Test("one id sent 10 times at once, half with another body: one transfer, the rest exists or a conflict", arguments: Backend.available)
+    func concurrentRetries(backend: Backend) async throws {
+        try await backend.withStore { store in
+            let issuance = LedgerAccountID("issuance")
+            let accounts = (0..<4).map { LedgerAccountID("user-\($0)") }
+            try await store.open(issuance, mint: .usdf, kind: .issuance)
+            for account in accounts { try await store.open(account, mint: .usdf, kind: .user) }
+            let outcomes = try await withThrowingTaskGroup(of: TransferOutcome.self) { group in
+                for number in 0..<10 {
+                    group.addTask {
+                        // Even attempts credit user-0, odd ones user-1..3: different rows, one id.
+                        let credit = number.isMultiple(of: 2) ? accounts[0] : accounts[1 + number % 3]
+                        let deposit = LedgerTransfer(
+                            id: TransferID("same"), debit: issuance, credit: credit, mint: .usdf, amount: 50, code: .deposit)
+                        return try await store.apply([deposit], at: Self.now)[0]
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 == .created }.count == 1)
+            #expect(outcomes.allSatisfy { $0 == .created || $0 == .exists || $0 == .failed(.conflict(.credit)) })
+            #expect(try await store.account(issuance)?.balance == -50)
+            try await store.checkInvariants()
+        }
+    }
+
+    @Test("PostgreSQL tests skipped without TEST_POSTGRES_URL", .enabled(if: !PostgresTestDatabase.isConfigured))
+    func postgresSkipped() {
+        // One line in the log says how to run the PostgreSQL half of this suite.
+        print(PostgresTestDatabase.skipLine)
     }
 
     @Test("a pinned refusal survives reopening the file, and two stores on one file take turns")

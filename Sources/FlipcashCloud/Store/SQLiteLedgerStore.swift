@@ -140,31 +140,14 @@ public struct SQLiteLedgerStore: LedgerStore {
                     """, arguments: [id.rawValue])
         else { return nil }
         let transfer = try decodeTransfer(row, id: id, table: "ledger_pinned_failures")
-        let failure: TransferFailure
-        switch row[5] as String {
-        case "account_not_found":
-            guard let account = row[6] as String? else { throw LedgerStoreError.corruptRow(table: "ledger_pinned_failures", id: id.rawValue) }
-            failure = .accountNotFound(LedgerAccountID(account))
-        case "insufficient_funds":
-            guard let available = (row[7] as Int64?).flatMap(UInt64.init(exactly:)) else {
-                throw LedgerStoreError.corruptRow(table: "ledger_pinned_failures", id: id.rawValue)
-            }
-            failure = .insufficientFunds(available: available)
-        case "overflow": failure = .overflow
-        default: throw LedgerStoreError.corruptRow(table: "ledger_pinned_failures", id: id.rawValue)
+        guard let failure = StoredFailure.failure(name: row[5], account: row[6], available: row[7]) else {
+            throw LedgerStoreError.corruptRow(table: "ledger_pinned_failures", id: id.rawValue)
         }
         return Ledger.PinnedFailure(transfer: transfer, failure: failure)
     }
 
     static func insert(_ pinned: Ledger.PinnedFailure, _ db: Database) throws {
-        let (name, account, available): (String, String?, Int64?) =
-            switch pinned.failure {
-            case .accountNotFound(let id): ("account_not_found", id.rawValue, nil)
-            case .insufficientFunds(let available): ("insufficient_funds", nil, Int64(available))
-            case .overflow: ("overflow", nil, nil)
-            case .conflict, .zeroAmount, .amountTooLarge, .sameAccount, .mintMismatch, .linkedTransferFailed:
-                preconditionFailure("only pinned failures are stored: \(pinned.failure)")
-            }
+        let (name, account, available) = StoredFailure.columns(pinned.failure)
         let transfer = pinned.transfer
         try db.execute(
             sql: """

@@ -1,0 +1,51 @@
+import PostgresStorage
+
+/// The ledger's PostgreSQL schema, the SQLite store's tables (`LedgerSchema`) in `bigint`: sums
+/// and amounts within 2⁶³ − 1 (``Ledger/maximumSum``), dates as `double precision` seconds.
+enum PostgresLedgerSchema {
+    static let migrator = PostgresMigrator([
+        PostgresMigration(id: "v1-ledger") { schema in
+            let accounts = schema.qualified("ledger_accounts")
+            let transfers = schema.qualified("ledger_transfers")
+            let pinned = schema.qualified("ledger_pinned_failures")
+            return [
+                """
+                CREATE TABLE \(accounts) (
+                    id text PRIMARY KEY,
+                    mint text NOT NULL,
+                    kind text NOT NULL,
+                    debits bigint NOT NULL DEFAULT 0 CHECK (debits >= 0),
+                    credits bigint NOT NULL DEFAULT 0 CHECK (credits >= 0)
+                )
+                """,
+                """
+                CREATE TABLE \(transfers) (
+                    seq bigserial PRIMARY KEY,
+                    id text NOT NULL UNIQUE,
+                    debit text NOT NULL REFERENCES \(accounts) (id),
+                    credit text NOT NULL REFERENCES \(accounts) (id),
+                    mint text NOT NULL,
+                    amount bigint NOT NULL CHECK (amount > 0),
+                    code text NOT NULL,
+                    created_at double precision NOT NULL
+                )
+                """,
+                "CREATE INDEX ledger_transfers_debit ON \(transfers) (debit, seq)",
+                "CREATE INDEX ledger_transfers_credit ON \(transfers) (credit, seq)",
+                """
+                CREATE TABLE \(pinned) (
+                    id text PRIMARY KEY,
+                    debit text NOT NULL,
+                    credit text NOT NULL,
+                    mint text NOT NULL,
+                    amount bigint NOT NULL,
+                    code text NOT NULL,
+                    failure text NOT NULL,
+                    failure_account text,
+                    failure_available bigint
+                )
+                """,
+            ]
+        }
+    ])
+}

@@ -1,0 +1,186 @@
+public import FlipcashCloud
+public import FlipcashCore
+public import Foundation
+public import Logging
+public import PostgresNIO
+import PostgresStorage
+
+/// The ledger on PostgreSQL, for many app-servers. Each operation is one transaction that first
+/// locks what it touches, always in the same order so two operations never wait on each other
+/// in a cycle: its transfer ids (`pg_advisory_xact_lock`, so a retry and its original never run
+/// at once, whatever accounts they name), then its accounts (`SELECT … FOR UPDATE`, by id). Then,
+/// as the SQLite store does, it applies the ledger's own rules to what it read and writes back the
+/// difference. READ COMMITTED: each statement after the locks sees everything committed before.
+public struct PostgresLedgerStore: LedgerStore {
+    let client: PostgresClient
+    let logger: Logger
+    let accounts: String
+    let transfers: String
+    let pinned: String
+    /// The advisory-lock namespace of this schema's transfer ids.
+    let lockSpace: String
+
+    private init(client: PostgresClient, schema: PostgresSchemaName, logger: Logger) {
+        self.client = client
+        self.logger = logger
+        accounts = schema.qualified("ledger_accounts")
+        transfers = schema.qualified("ledger_transfers")
+        pinned = schema.qualified("ledger_pinned_failures")
+        lockSpace = "ledger-transfer:\(schema.rawValue):"
+    }
+
+    /// The store in `schema`, migrated first (once, however many processes open it together).
+    /// `client` must be running.
+    ///
+    /// - Throws: `PostgresSchemaNameError`, `PostgresMigrationError` or the database's error.
+    public static func open(client: PostgresClient, schema: String = "flipcash", logger: Logger) async throws -> PostgresLedgerStore {
+        let name = try PostgresSchemaName(schema)
+        try await PostgresLedgerSchema.migrator.migrate(client: client, schema: name, logger: logger)
+        return PostgresLedgerStore(client: client, schema: name, logger: logger)
+    }
+
+    public func open(_ id: LedgerAccountID, mint: Mint, kind: LedgerAccount.Kind) async throws {
+        try await client.withRetryingTransaction(logger: logger) { connection in
+            try await connection.query(
+                "INSERT INTO \(unescaped: accounts) (id, mint, kind) VALUES (\(id.rawValue), \(mint.address), \(kind.rawValue)) ON CONFLICT (id) DO NOTHING",
+                logger: logger)
+            guard let existing = try await account(connection, id, lock: false), existing.mint == mint, existing.kind == kind else {
+                throw LedgerError.accountConflict(id)
+            }
+        }
+    }
+
+    public func apply(_ group: [LedgerTransfer], at date: Date) async throws -> [TransferOutcome] {
+        try await client.withRetryingTransaction(logger: logger) { connection in
+            for id in Set(group.map(\.id)).sorted() {
+                try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(lockSpace + id.rawValue), 0))", logger: logger)
+            }
+            var touched: [LedgerAccount] = []
+            for id in Set(group.flatMap { [$0.debit, $0.credit] }).sorted() {
+                if let account = try await account(connection, id, lock: true) { touched.append(account) }
+            }
+            var known: [LedgerTransfer] = []
+            var refusals: [Ledger.PinnedFailure] = []
+            for id in Set(group.map(\.id)).sorted() {
+                if let transfer = try await transfer(connection, id) { known.append(transfer) }
+                if let refusal = try await pinnedFailure(connection, id) { refusals.append(refusal) }
+            }
+            var slice = Ledger(accounts: touched, transfers: known, pinnedFailures: refusals)
+            let before = slice
+            let outcomes = slice.apply(group)
+            for (transfer, outcome) in zip(group, outcomes) where outcome == .created {
+                let amount = Int64(transfer.amount)
+                try await connection.query(
+                    """
+                    INSERT INTO \(unescaped: transfers) (id, debit, credit, mint, amount, code, created_at)
+                    VALUES (\(transfer.id.rawValue), \(transfer.debit.rawValue), \(transfer.credit.rawValue), \(transfer.mint.address),
+                            \(amount), \(transfer.code.rawValue), \(date.timeIntervalSince1970))
+                    """, logger: logger)
+            }
+            for account in slice.accounts.values where account != before.accounts[account.id] {
+                let debits = Int64(account.debits)
+                let credits = Int64(account.credits)
+                try await connection.query(
+                    "UPDATE \(unescaped: accounts) SET debits = \(debits), credits = \(credits) WHERE id = \(account.id.rawValue)",
+                    logger: logger)
+            }
+            for (id, refusal) in slice.pinnedFailures where before.pinnedFailures[id] == nil {
+                let (name, account, available) = StoredFailure.columns(refusal.failure)
+                let transfer = refusal.transfer
+                let amount = Int64(transfer.amount)
+                try await connection.query(
+                    """
+                    INSERT INTO \(unescaped: pinned) (id, debit, credit, mint, amount, code, failure, failure_account, failure_available)
+                    VALUES (\(transfer.id.rawValue), \(transfer.debit.rawValue), \(transfer.credit.rawValue), \(transfer.mint.address),
+                            \(amount), \(transfer.code.rawValue), \(name), \(account), \(available))
+                    """, logger: logger)
+            }
+            return outcomes
+        }
+    }
+
+    public func account(_ id: LedgerAccountID) async throws -> LedgerAccount? {
+        try await client.withConnection { connection in try await account(connection, id, lock: false) }
+    }
+
+    public func checkInvariants() async throws {
+        try await client.withConnection { connection in
+            let unbalanced = try await connection.query(
+                """
+                SELECT mint, sum(debits)::text, sum(credits)::text FROM \(unescaped: accounts)
+                GROUP BY mint HAVING sum(debits) <> sum(credits) LIMIT 1
+                """, logger: logger
+            ).collect()
+            if let row = unbalanced.first {
+                let (mint, debits, credits) = try row.decode((String, String, String).self)
+                throw LedgerError.invariantBroken("\(mint): debits \(debits) ≠ credits \(credits)")
+            }
+            let overdrawn = try await connection.query(
+                "SELECT id FROM \(unescaped: accounts) WHERE kind <> 'issuance' AND credits < debits LIMIT 1", logger: logger
+            ).collect()
+            if let row = overdrawn.first {
+                throw LedgerError.invariantBroken("account \(try row.decode(String.self)) holds less than zero")
+            }
+            let drifted = try await connection.query(
+                """
+                SELECT a.id FROM \(unescaped: accounts) a
+                WHERE a.debits <> (SELECT coalesce(sum(amount), 0) FROM \(unescaped: transfers) WHERE debit = a.id)
+                   OR a.credits <> (SELECT coalesce(sum(amount), 0) FROM \(unescaped: transfers) WHERE credit = a.id)
+                LIMIT 1
+                """, logger: logger
+            ).collect()
+            if let row = drifted.first {
+                throw LedgerError.invariantBroken("account \(try row.decode(String.self))'s sums differ from its transfers")
+            }
+        }
+    }
+
+    // MARK: Rows
+
+    private func account(_ connection: PostgresConnection, _ id: LedgerAccountID, lock: Bool) async throws -> LedgerAccount? {
+        let rows = try await connection.query(
+            "SELECT mint, kind, debits, credits FROM \(unescaped: accounts) WHERE id = \(id.rawValue)\(unescaped: lock ? " FOR UPDATE" : "")",
+            logger: logger
+        ).collect()
+        guard let row = rows.first else { return nil }
+        let (mintAddress, kindName, debits, credits) = try row.decode((String, String, Int64, Int64).self)
+        guard let mint = try? Mint(address: mintAddress), let kind = LedgerAccount.Kind(rawValue: kindName),
+            let debits = UInt64(exactly: debits), let credits = UInt64(exactly: credits)
+        else { throw LedgerStoreError.corruptRow(table: "ledger_accounts", id: id.rawValue) }
+        return LedgerAccount(id: id, mint: mint, kind: kind, debits: debits, credits: credits)
+    }
+
+    private func transfer(_ connection: PostgresConnection, _ id: TransferID) async throws -> LedgerTransfer? {
+        let rows = try await connection.query(
+            "SELECT debit, credit, mint, amount, code FROM \(unescaped: transfers) WHERE id = \(id.rawValue)", logger: logger
+        ).collect()
+        guard let row = rows.first else { return nil }
+        return try Self.decodeTransfer(try row.decode((String, String, String, Int64, String).self), id: id, table: "ledger_transfers")
+    }
+
+    private func pinnedFailure(_ connection: PostgresConnection, _ id: TransferID) async throws -> Ledger.PinnedFailure? {
+        let rows = try await connection.query(
+            """
+            SELECT debit, credit, mint, amount, code, failure, failure_account, failure_available
+            FROM \(unescaped: pinned) WHERE id = \(id.rawValue)
+            """, logger: logger
+        ).collect()
+        guard let row = rows.first else { return nil }
+        let cells = try row.decode((String, String, String, Int64, String, String, String?, Int64?).self)
+        let transfer = try Self.decodeTransfer((cells.0, cells.1, cells.2, cells.3, cells.4), id: id, table: "ledger_pinned_failures")
+        guard let failure = StoredFailure.failure(name: cells.5, account: cells.6, available: cells.7) else {
+            throw LedgerStoreError.corruptRow(table: "ledger_pinned_failures", id: id.rawValue)
+        }
+        return Ledger.PinnedFailure(transfer: transfer, failure: failure)
+    }
+
+    private static func decodeTransfer(
+        _ cells: (debit: String, credit: String, mint: String, amount: Int64, code: String), id: TransferID, table: String
+    ) throws -> LedgerTransfer {
+        guard let mint = try? Mint(address: cells.mint), let amount = UInt64(exactly: cells.amount),
+            let code = LedgerTransfer.Code(rawValue: cells.code)
+        else { throw LedgerStoreError.corruptRow(table: table, id: id.rawValue) }
+        return LedgerTransfer(
+            id: id, debit: LedgerAccountID(cells.debit), credit: LedgerAccountID(cells.credit), mint: mint, amount: amount, code: code)
+    }
+}
