@@ -99,6 +99,7 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "FlipcashCore", package: "LocalFirstApps"),
+                .product(name: "FlipcashCloud", package: "LocalFirstApps"),
             ],
             path: "Benchmarks/FlipcashBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -6,7 +6,8 @@ import Foundation
 /// Hot paths of Flipcash's core:
 /// - the bonding-curve quote, `DiscreteBondingCurve.valueToTokens` (target ≥ 1,000,000/s), through
 ///   the `Decimal` API the app calls and through the `Fixed18` integer API underneath it;
-/// - the cash code's encode + decode (`cashCodeBenchmarks()`, in CashCodeBenchmarks.swift).
+/// - the cash code's encode + decode (`cashCodeBenchmarks()`, in CashCodeBenchmarks.swift);
+/// - the ledger's apply rate (`ledgerBenchmarks()`, in LedgerBenchmarks.swift).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.throughput, .wallClock],
@@ -16,6 +17,7 @@ let benchmarks: @Sendable () -> Void = {
     )
     curveBenchmarks()
     cashCodeBenchmarks()
+    ledgerBenchmarks()
 }
 
 /// One iteration is 1,000 quotes (`scalingFactor: .kilo`), so throughput reads as thousands of

@@ -3,8 +3,7 @@ public import Foundation
 
 /// The double-entry ledger as a pure state machine: accounts, transfers and the ids of pinned
 /// refusals, in memory. It is the rules every store follows (the stores' contract tests compare
-/// them with it) and the model of the model-based tests; a value type, so a linked group is tried
-/// on a copy and kept only if all of it succeeds.
+/// them with it) and the model of the model-based tests.
 ///
 /// Invariants after every operation (``checkInvariants()``): for each mint, Σ debits = Σ credits
 /// over its accounts; no account but an issuance account holds less than zero; every created
@@ -68,23 +67,31 @@ public struct Ledger: Hashable, Sendable {
     /// Applies a linked group: every transfer in order, or none of them. When one fails it keeps
     /// its failure (pinned if the failure is pinned) and the others are `linkedTransferFailed`;
     /// transfers that already exist count as done and are not applied twice.
+    ///
+    /// A failed group is undone from what it changed (the accounts it touched, the transfers it
+    /// created), never by copying the ledger, so a transfer costs the same in a ledger of ten
+    /// accounts or ten million.
     public mutating func apply(_ group: [LedgerTransfer]) -> [TransferOutcome] {
-        var trial = self
+        var touched: [LedgerAccountID: LedgerAccount] = [:]
+        var created: [TransferID] = []
         var outcomes: [TransferOutcome] = []
         outcomes.reserveCapacity(group.count)
         for (index, transfer) in group.enumerated() {
-            let outcome = trial.applyAlone(transfer)
+            if group.count > 1 {
+                for id in [transfer.debit, transfer.credit] where touched[id] == nil { touched[id] = accounts[id] }
+            }
+            let outcome = applyAlone(transfer)
             outcomes.append(outcome)
-            guard case .failed(let failure) = outcome else { continue }
-            // Nothing of the group stays; only the failing transfer's pinned refusal does.
+            if outcome == .created { created.append(transfer.id) }
+            guard case .failed = outcome else { continue }
+            // Undo the group; a pinned refusal of the failing transfer stays.
+            for (id, account) in touched { accounts[id] = account }
+            for id in created { transfers[id] = nil }
+            history.removeLast(created.count)
             var refused = Array(repeating: TransferOutcome.failed(.linkedTransferFailed), count: group.count)
             refused[index] = outcome
-            if failure.isPinned, pinnedFailures[transfer.id] == nil, transfers[transfer.id] == nil {
-                pinnedFailures[transfer.id] = PinnedFailure(transfer: transfer, failure: failure)
-            }
             return refused
         }
-        self = trial
         return outcomes
     }
 
