@@ -53,6 +53,7 @@ let package = Package(
         .library(name: "UmiLogSynthetic", targets: ["UmiLogSynthetic"]),
         .library(name: "FlipcashCore", targets: ["FlipcashCore"]),
         .library(name: "FlipcashCloud", targets: ["FlipcashCloud"]),
+        .library(name: "FlipcashAPI", targets: ["FlipcashAPI"]),
         .executable(name: "flipcash", targets: ["FlipcashCLI"]),
         .executable(name: "app-server", targets: ["AppServer"]),
     ],
@@ -78,6 +79,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // Flipcash's wire protocol: gRPC with protobuf messages (generated code committed).
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
+        .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-protobuf.git", from: "2.4.1"),
     ],
     targets: [
         // MARK: Kits: app-agnostic building blocks, each with its tests
@@ -466,6 +471,26 @@ let package = Package(
         .testTarget(name: "UmiLogCLITests", dependencies: ["TestSupport", "UmiLogCLI"], swiftSettings: strictBoundaries),
 
         // MARK: Flipcash
+        // Flipcash's gRPC contract: the .proto files (Protos/) and the Swift code generated from
+        // them by Scripts/generate-grpc.sh (Generated/, committed).
+        .target(
+            name: "FlipcashAPI",
+            dependencies: [
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+            ],
+            exclude: ["Protos"],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "FlipcashAPITests",
+            dependencies: [
+                "TestSupport", "FlipcashAPI",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
         // Flipcash's server side: the double-entry ledger (its rules, and its SQLite store).
         .target(
             name: "FlipcashCloud",
