@@ -1,0 +1,89 @@
+public import FlipcashCore
+
+/// What an owner asks the server to do, signed, under an id the client chose before sending.
+public struct PaymentIntent: Hashable, Sendable {
+    public let id: IntentID
+    public let owner: OwnerID
+    public let action: IntentAction
+
+    public init(id: IntentID, owner: OwnerID, action: IntentAction) {
+        self.id = id
+        self.owner = owner
+        self.action = action
+    }
+
+    /// The first field, in a fixed order, in which `other` (a retry under this intent's id)
+    /// differs, named as the contract names it; `nil` when it is the same request.
+    public func firstDifference(from other: PaymentIntent) -> String? {
+        if owner != other.owner { return "auth.owner" }
+        switch (action, other.action) {
+        case (.openAccount(let mint), .openAccount(let otherMint)):
+            return mint == otherMint ? nil : "open_account.mint"
+        case (.sendPayment(let destination, let amount, let value), .sendPayment(let otherDestination, let otherAmount, let otherValue)):
+            if destination != otherDestination { return "send_payment.destination_owner" }
+            return Self.difference(amount, value, otherAmount, otherValue, prefix: "send_payment.exchange_data")
+        case (.sendGiftCard(let card, let amount, let value), .sendGiftCard(let otherCard, let otherAmount, let otherValue)):
+            if card != otherCard { return "send_gift_card.gift_card" }
+            return Self.difference(amount, value, otherAmount, otherValue, prefix: "send_gift_card.exchange_data")
+        case (.claimGiftCard(let card), .claimGiftCard(let otherCard)):
+            return card == otherCard ? nil : "claim_gift_card.gift_card"
+        case (.faucet(let amount), .faucet(let otherAmount)):
+            if amount.mint != otherAmount.mint { return "faucet.amount.mint" }
+            return amount.quarks == otherAmount.quarks ? nil : "faucet.amount.quarks"
+        case (.openAccount, _), (.sendPayment, _), (.sendGiftCard, _), (.claimGiftCard, _), (.faucet, _):
+            return "action"
+        }
+    }
+
+    private static func difference(_ amount: TokenAmount, _ value: UInt64, _ other: TokenAmount, _ otherValue: UInt64, prefix: String)
+        -> String?
+    {
+        if amount.mint != other.mint { return prefix + ".amount.mint" }
+        if amount.quarks != other.quarks { return prefix + ".amount.quarks" }
+        return value == otherValue ? nil : prefix + ".native_amount"
+    }
+}
+
+/// The intents the ledger settles. Amounts that count against the owner's limits carry their
+/// value in micro-dollars (10⁻⁶ USD, the scale of USDF quarks), worked out and checked from the
+/// signed exchange data before the intent reaches the ledger.
+public enum IntentAction: Hashable, Sendable {
+    /// Opens the owner's account for a mint.
+    case openAccount(Mint)
+    /// Pays another owner, who has an account for the mint.
+    case sendPayment(destination: OwnerID, amount: TokenAmount, usdMicros: UInt64)
+    /// Moves money into a new cash link's account.
+    case sendGiftCard(GiftCardID, amount: TokenAmount, usdMicros: UInt64)
+    /// Takes a cash link's whole balance into the owner's account (opened if needed).
+    case claimGiftCard(GiftCardID)
+    /// Development only: credits the owner from the mint's issuance account.
+    case faucet(TokenAmount)
+}
+
+/// What became of an intent. The first answer is kept under the intent's id and given again,
+/// exactly, to every retry with the same body.
+public enum IntentOutcome: Hashable, Sendable {
+    case settled
+    case refused(PaymentRefusal)
+}
+
+/// Why an intent was refused.
+public enum PaymentRefusal: Hashable, Sendable {
+    /// The id is taken by an intent with another body; `field` is the first that differs. Not
+    /// kept: it describes this request, not the intent.
+    case conflict(field: String)
+    /// A field holds something no intent may (`field`, and why).
+    case invalid(field: String, reason: String)
+    /// The owner has no account for the mint.
+    case accountNotOpen(Mint)
+    /// The owner's account holds `available` quarks, fewer than the amount.
+    case insufficientFunds(available: UInt64)
+    /// The amount passes a limit; `remainingUSDMicros` may still be sent now.
+    case limitExceeded(remainingUSDMicros: UInt64)
+    /// The cash link was claimed, voided or returned already.
+    case giftCardSettled
+    /// The cash link is too close to (or past) its expiry to be claimed.
+    case giftCardExpired
+    /// The server does not run the development faucet.
+    case faucetClosed
+}
