@@ -50,17 +50,3 @@ public struct LedgerAccount: Hashable, Sendable {
         kind.mayOverdraw ? nil : credits - debits
     }
 }
-
-/// An account's address: the base58 text of a 32-byte public key (a user's vault for a mint, a
-/// cash link's address), or a name the server gives its own accounts.
-public struct LedgerAccountID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let rawValue: String
-
-    public init(_ rawValue: String) {
-        self.rawValue = rawValue
-    }
-
-    public var description: String { rawValue }
-
-    public static func < (lhs: LedgerAccountID, rhs: LedgerAccountID) -> Bool { lhs.rawValue < rhs.rawValue }
-}

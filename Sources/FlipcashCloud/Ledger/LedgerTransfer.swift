@@ -47,16 +47,3 @@ public struct LedgerTransfer: Hashable, Sendable {
         case debit, credit, mint, amount, code
     }
 }
-
-/// A transfer's id: chosen by the client, unique across the ledger, the idempotency key.
-public struct TransferID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let rawValue: String
-
-    public init(_ rawValue: String) {
-        self.rawValue = rawValue
-    }
-
-    public var description: String { rawValue }
-
-    public static func < (lhs: TransferID, rhs: TransferID) -> Bool { lhs.rawValue < rhs.rawValue }
-}

@@ -26,7 +26,7 @@ public struct SQLiteLedgerStore: LedgerStore {
     }
 
     public func open(_ id: LedgerAccountID, mint: Mint, kind: LedgerAccount.Kind) async throws {
-        try await immediateWrite { db in
+        try await writer.immediateWrite { db in
             if let existing = try Self.account(db, id) {
                 guard existing.mint == mint, existing.kind == kind else { throw LedgerError.accountConflict(id) }
                 return
@@ -37,7 +37,7 @@ public struct SQLiteLedgerStore: LedgerStore {
     }
 
     public func apply(_ group: [LedgerTransfer], at date: Date) async throws -> [TransferOutcome] {
-        try await immediateWrite { db in
+        try await writer.immediateWrite { db in
             var slice = Ledger(
                 accounts: try Set(group.flatMap { [$0.debit, $0.credit] }).compactMap { try Self.account(db, $0) },
                 transfers: try group.compactMap { try Self.transfer(db, $0.id) },
@@ -100,18 +100,6 @@ public struct SQLiteLedgerStore: LedgerStore {
     }
 
     // MARK: Rows
-
-    private func immediateWrite<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await writer.writeWithoutTransaction { db in
-            var result: T?
-            try db.inTransaction(.immediate) {
-                result = try body(db)
-                return .commit
-            }
-            guard let result else { preconditionFailure("a committed transaction sets its result") }
-            return result
-        }
-    }
 
     static func account(_ db: Database, _ id: LedgerAccountID) throws -> LedgerAccount? {
         guard let row = try Row.fetchOne(db, sql: "SELECT mint, kind, debits, credits FROM ledger_accounts WHERE id = ?", arguments: [id.rawValue])

@@ -56,20 +56,6 @@ public struct SQLiteKilroyStore: KilroyServerStore {
         try writer.read(body)
     }
 
-    /// Runs `body` in a transaction that takes the write lock at once (`BEGIN IMMEDIATE`), so
-    /// a read-then-write decision (a quota, a claim) cannot interleave with another process's.
-    private func immediateWrite<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await writer.writeWithoutTransaction { db in
-            var result: T?
-            try db.inTransaction(.immediate) {
-                result = try body(db)
-                return .commit
-            }
-            guard let result else { preconditionFailure("a committed transaction sets its result") }
-            return result
-        }
-    }
-
     // MARK: Images
 
     public func image(id: String) async throws -> StoredImageRecord? {
@@ -101,7 +87,7 @@ public struct SQLiteKilroyStore: KilroyServerStore {
     {
         let now = date.timeIntervalSince1970
         let windowStart = now - quota.window
-        return try await immediateWrite { db in
+        return try await writer.immediateWrite { db in
             try db.execute(sql: "DELETE FROM upload_log WHERE uploaded_at <= ?", arguments: [windowStart])
             let row = try Row.fetchOne(
                 db,
@@ -266,7 +252,7 @@ public struct SQLiteKilroyStore: KilroyServerStore {
     public func takeRateToken(owner: DeviceDigest, action: RateLimitedAction, limit: RateLimit, at date: Date) async throws
         -> RateDecision
     {
-        try await immediateWrite { db in
+        try await writer.immediateWrite { db in
             let row = try Row.fetchOne(
                 db, sql: "SELECT tokens, updated_at FROM rate_buckets WHERE owner = ? AND action = ?",
                 arguments: [owner, action.rawValue])
@@ -287,7 +273,7 @@ public struct SQLiteKilroyStore: KilroyServerStore {
     public func claimLegacyDevice(legacy: DeviceDigest, by claimant: DeviceDigest, at date: Date) async throws
         -> LegacyClaimOutcome
     {
-        try await immediateWrite { db in
+        try await writer.immediateWrite { db in
             if let claimedBy = try DeviceDigest.fetchOne(
                 db, sql: "SELECT claimed_by FROM legacy_claims WHERE legacy = ?", arguments: [legacy])
             {
