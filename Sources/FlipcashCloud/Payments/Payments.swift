@@ -66,6 +66,41 @@ public struct Payments: Sendable {
         self.faucetEnabled = faucetEnabled
     }
 
+    /// The rules over records a store read for one operation: the ledger's slice, the intents
+    /// that matter (the one retried, the owner's last 24 hours) and the cash links named.
+    init(limits: PaymentLimits, faucetEnabled: Bool, ledger: Ledger, records: [Record], giftCards: [GiftCard]) {
+        self.limits = limits
+        self.faucetEnabled = faucetEnabled
+        self.ledger = ledger
+        for record in records { self.records[record.intent.id] = record }
+        for giftCard in giftCards { self.giftCards[giftCard.id] = giftCard }
+    }
+
+    /// The ledger accounts and transfer ids settling `intent` may touch, for a store to read
+    /// before it applies these rules (`giftCard` is the link it names, when one exists).
+    static func footprint(of intent: PaymentIntent, giftCard: GiftCard?) -> (accounts: [LedgerAccountID], transfers: [TransferID]) {
+        let owner = intent.owner
+        switch intent.action {
+        case .openAccount(let mint):
+            return ([userAccount(owner, mint), issuanceAccount(mint)], [])
+        case .faucet(let amount):
+            return ([userAccount(owner, amount.mint), issuanceAccount(amount.mint)], [transferID(intent.id, "faucet")])
+        case .sendPayment(let destination, let amount, _):
+            return ([userAccount(owner, amount.mint), userAccount(destination, amount.mint)], [transferID(intent.id, "payment")])
+        case .sendGiftCard(let card, let amount, _):
+            return ([userAccount(owner, amount.mint), giftCardAccount(card)], [transferID(intent.id, "gift_card")])
+        case .claimGiftCard(let card):
+            guard let giftCard else { return ([], []) }
+            let mint = giftCard.amount.mint
+            return ([giftCardAccount(card), userAccount(owner, mint), issuanceAccount(mint)], [transferID(intent.id, "claim")])
+        }
+    }
+
+    /// The ledger accounts and transfer id returning `giftCard` may touch.
+    static func returnFootprint(of giftCard: GiftCard) -> (accounts: [LedgerAccountID], transfers: [TransferID]) {
+        ([giftCardAccount(giftCard.id), userAccount(giftCard.issuer, giftCard.amount.mint)], [returnTransferID(giftCard.id)])
+    }
+
     // MARK: Accounts
 
     /// The owner's account for a mint.
@@ -81,6 +116,17 @@ public struct Payments: Sendable {
     /// A cash link's own account.
     public static func giftCardAccount(_ card: GiftCardID) -> LedgerAccountID {
         LedgerAccountID("gift_card:\(card.rawValue)")
+    }
+
+    /// The transfer an intent makes, by what it is for ("payment", "claim", …): derived from the
+    /// intent's id, so a retry can never move money twice.
+    static func transferID(_ intent: IntentID, _ purpose: String) -> TransferID {
+        TransferID("\(intent.rawValue)/\(purpose)")
+    }
+
+    /// The one transfer that ever returns a cash link's money, by void or by expiry.
+    static func returnTransferID(_ card: GiftCardID) -> TransferID {
+        TransferID("return:\(card.rawValue)")
     }
 
     /// What the owner's account for `mint` holds (0 when it is not open).
@@ -113,7 +159,7 @@ public struct Payments: Sendable {
             guard amount.quarks > 0 else { return .refused(.invalid(field: "faucet.amount.quarks", reason: "is zero")) }
             open(owner, amount.mint)
             return transfer(
-                "\(intent.id.rawValue)/faucet", from: Self.issuanceAccount(amount.mint), to: Self.userAccount(owner, amount.mint),
+                Self.transferID(intent.id, "faucet"), from: Self.issuanceAccount(amount.mint), to: Self.userAccount(owner, amount.mint),
                 amount, .deposit)
         case .sendPayment(let destination, let amount, let usdMicros):
             let prefix = "send_payment.exchange_data.amount"
@@ -127,7 +173,7 @@ public struct Payments: Sendable {
             }
             if let refusal = checkLimits(owner, usdMicros, at: now) { return .refused(refusal) }
             return transfer(
-                "\(intent.id.rawValue)/payment", from: Self.userAccount(owner, amount.mint), to: Self.userAccount(destination, amount.mint),
+                Self.transferID(intent.id, "payment"), from: Self.userAccount(owner, amount.mint), to: Self.userAccount(destination, amount.mint),
                 amount, .payment)
         case .sendGiftCard(let card, let amount, let usdMicros):
             guard amount.quarks > 0 else {
@@ -142,7 +188,7 @@ public struct Payments: Sendable {
             // A new address (checked above), so opening it cannot conflict.
             try? ledger.open(account, mint: amount.mint, kind: .giftCard)
             let outcome = transfer(
-                "\(intent.id.rawValue)/gift_card", from: Self.userAccount(owner, amount.mint), to: account, amount, .giftCardFunding)
+                Self.transferID(intent.id, "gift_card"), from: Self.userAccount(owner, amount.mint), to: account, amount, .giftCardFunding)
             if outcome == .settled {
                 giftCards[card] = GiftCard(id: card, issuer: owner, amount: amount, fundedAt: now, state: .open)
             }
@@ -155,7 +201,7 @@ public struct Payments: Sendable {
             guard now < giftCard.claimableUntil else { return .refused(.giftCardExpired) }
             open(owner, giftCard.amount.mint)
             let outcome = transfer(
-                "\(intent.id.rawValue)/claim", from: Self.giftCardAccount(card), to: Self.userAccount(owner, giftCard.amount.mint),
+                Self.transferID(intent.id, "claim"), from: Self.giftCardAccount(card), to: Self.userAccount(owner, giftCard.amount.mint),
                 giftCard.amount, .giftCardClaim)
             if outcome == .settled {
                 giftCard.state = .claimed(by: owner, intent: intent.id)
@@ -173,10 +219,10 @@ public struct Payments: Sendable {
     }
 
     private mutating func transfer(
-        _ id: String, from debit: LedgerAccountID, to credit: LedgerAccountID, _ amount: TokenAmount, _ code: LedgerTransfer.Code
+        _ id: TransferID, from debit: LedgerAccountID, to credit: LedgerAccountID, _ amount: TokenAmount, _ code: LedgerTransfer.Code
     ) -> IntentOutcome {
         let outcome = ledger.apply(
-            LedgerTransfer(id: TransferID(id), debit: debit, credit: credit, mint: amount.mint, amount: amount.quarks, code: code))
+            LedgerTransfer(id: id, debit: debit, credit: credit, mint: amount.mint, amount: amount.quarks, code: code))
         switch outcome {
         case .created, .exists: return .settled
         case .failed(.insufficientFunds(let available)): return .refused(.insufficientFunds(available: available))
@@ -240,7 +286,7 @@ public struct Payments: Sendable {
     /// expiry worker (or two workers) can never both move the money.
     private mutating func returnToIssuer(_ giftCard: GiftCard, as state: GiftCard.State) {
         let transfer = LedgerTransfer(
-            id: TransferID("return:\(giftCard.id.rawValue)"), debit: Self.giftCardAccount(giftCard.id),
+            id: Self.returnTransferID(giftCard.id), debit: Self.giftCardAccount(giftCard.id),
             credit: Self.userAccount(giftCard.issuer, giftCard.amount.mint), mint: giftCard.amount.mint, amount: giftCard.amount.quarks,
             code: state == .voided ? .giftCardVoid : .giftCardReturn)
         guard ledger.apply(transfer).isSuccess else {

@@ -44,6 +44,43 @@ enum LedgerSchema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v2-payments") { db in
+            // payment_intents: every intent as first answered, under its client-chosen id. The
+            // request's amounts are kept bit for bit (a refused one may exceed 2^63 - 1), so a
+            // retry is compared with exactly what was asked.
+            // gift_cards: every cash link, its state (open, claimed, voided, returned) and who
+            // claimed it.
+            try db.execute(
+                sql: """
+                    CREATE TABLE payment_intents (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        owner TEXT NOT NULL,
+                        action TEXT NOT NULL,
+                        mint TEXT,
+                        quarks INTEGER,
+                        usd_micros INTEGER,
+                        counterparty TEXT,
+                        submitted_at REAL NOT NULL,
+                        outcome TEXT NOT NULL,
+                        refusal_field TEXT,
+                        refusal_reason TEXT,
+                        refusal_amount INTEGER
+                    ) WITHOUT ROWID;
+                    CREATE INDEX payment_intents_owner ON payment_intents(owner, submitted_at);
+
+                    CREATE TABLE gift_cards (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        issuer TEXT NOT NULL,
+                        mint TEXT NOT NULL,
+                        quarks INTEGER NOT NULL,
+                        funded_at REAL NOT NULL,
+                        state TEXT NOT NULL,
+                        claimed_by TEXT,
+                        claim_intent TEXT
+                    ) WITHOUT ROWID;
+                    CREATE INDEX gift_cards_open ON gift_cards(state, funded_at);
+                    """)
+        }
         return migrator
     }
 }

@@ -20,7 +20,8 @@ public protocol LedgerStore: Sendable {
     func account(_ id: LedgerAccountID) async throws -> LedgerAccount?
 
     /// Checks ``Ledger``'s invariants over everything stored (per mint Σ debits = Σ credits, no
-    /// overdraft but issuance, each account's sums equal to its transfers).
+    /// overdraft but issuance, each account's sums equal to its transfers), and, where the store
+    /// keeps payments, that every cash link's account holds what its state says.
     ///
     /// - Throws: ``LedgerError/invariantBroken(_:)``.
     func checkInvariants() async throws

@@ -12,6 +12,12 @@ public import Storage
 /// ledger's own rules, and writes back what changed. One set of rules, whatever the store.
 public struct SQLiteLedgerStore: LedgerStore {
     let writer: any DatabaseWriter
+    /// Limits and the faucet, for the payment operations (`SQLiteLedgerStore+Payments.swift`).
+    public var paymentSettings = PaymentSettings()
+
+    init(writer: any DatabaseWriter) {
+        self.writer = writer
+    }
 
     /// Opens (creating and migrating if needed) the database file at `url`.
     ///
@@ -38,28 +44,10 @@ public struct SQLiteLedgerStore: LedgerStore {
 
     public func apply(_ group: [LedgerTransfer], at date: Date) async throws -> [TransferOutcome] {
         try await writer.immediateWrite { db in
-            var slice = Ledger(
-                accounts: try Set(group.flatMap { [$0.debit, $0.credit] }).compactMap { try Self.account(db, $0) },
-                transfers: try group.compactMap { try Self.transfer(db, $0.id) },
-                pinnedFailures: try group.compactMap { try Self.pinnedFailure(db, $0.id) })
+            var slice = try Self.slice(db, accounts: group.flatMap { [$0.debit, $0.credit] }, transfers: group.map(\.id))
             let before = slice
             let outcomes = slice.apply(group)
-            for (transfer, outcome) in zip(group, outcomes) where outcome == .created {
-                try db.execute(
-                    sql: "INSERT INTO ledger_transfers (id, debit, credit, mint, amount, code, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [
-                        transfer.id.rawValue, transfer.debit.rawValue, transfer.credit.rawValue, transfer.mint.address,
-                        Int64(transfer.amount), transfer.code.rawValue, date.timeIntervalSince1970,
-                    ])
-            }
-            for account in slice.accounts.values where account != before.accounts[account.id] {
-                try db.execute(
-                    sql: "UPDATE ledger_accounts SET debits = ?, credits = ? WHERE id = ?",
-                    arguments: [Int64(account.debits), Int64(account.credits), account.id.rawValue])
-            }
-            for (id, pinned) in slice.pinnedFailures where before.pinnedFailures[id] == nil {
-                try Self.insert(pinned, db)
-            }
+            try Self.persist(slice, changedFrom: before, at: date, db)
             return outcomes
         }
     }
@@ -96,10 +84,55 @@ public struct SQLiteLedgerStore: LedgerStore {
             {
                 throw LedgerError.invariantBroken("account \(drifted)'s sums differ from its transfers")
             }
+            if let card = try String.fetchOne(
+                db,
+                sql: """
+                    SELECT g.id FROM gift_cards g LEFT JOIN ledger_accounts a ON a.id = 'gift_card:' || g.id
+                    WHERE ifnull(a.credits - a.debits, -1) != CASE g.state WHEN 'open' THEN g.quarks ELSE 0 END
+                    LIMIT 1
+                    """)
+            {
+                throw LedgerError.invariantBroken("cash link \(card) does not hold what its state says")
+            }
         }
     }
 
     // MARK: Rows
+
+    /// Writes what an operation changed in `slice` (read as `before`): accounts opened or moved,
+    /// the transfers it created (its `history`, in order), the refusals it pinned.
+    static func persist(_ slice: Ledger, changedFrom before: Ledger, at date: Date, _ db: Database) throws {
+        for account in slice.accounts.values where account != before.accounts[account.id] {
+            try db.execute(
+                sql: """
+                    INSERT INTO ledger_accounts (id, mint, kind, debits, credits) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET debits = excluded.debits, credits = excluded.credits
+                    """,
+                arguments: [account.id.rawValue, account.mint.address, account.kind.rawValue, Int64(account.debits), Int64(account.credits)])
+        }
+        for id in slice.history {
+            guard let transfer = slice.transfers[id] else { continue }
+            try db.execute(
+                sql: "INSERT INTO ledger_transfers (id, debit, credit, mint, amount, code, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    transfer.id.rawValue, transfer.debit.rawValue, transfer.credit.rawValue, transfer.mint.address,
+                    Int64(transfer.amount), transfer.code.rawValue, date.timeIntervalSince1970,
+                ])
+        }
+        for (id, pinned) in slice.pinnedFailures where before.pinnedFailures[id] == nil {
+            try insert(pinned, db)
+        }
+    }
+
+    /// The ledger's records an operation may touch: these accounts, and what is known under
+    /// these transfer ids.
+    static func slice(_ db: Database, accounts: some Sequence<LedgerAccountID>, transfers: some Sequence<TransferID>) throws -> Ledger {
+        let transferIDs = Array(transfers)
+        return Ledger(
+            accounts: try Set(accounts).compactMap { try account(db, $0) },
+            transfers: try transferIDs.compactMap { try transfer(db, $0) },
+            pinnedFailures: try transferIDs.compactMap { try pinnedFailure(db, $0) })
+    }
 
     static func account(_ db: Database, _ id: LedgerAccountID) throws -> LedgerAccount? {
         guard let row = try Row.fetchOne(db, sql: "SELECT mint, kind, debits, credits FROM ledger_accounts WHERE id = ?", arguments: [id.rawValue])
