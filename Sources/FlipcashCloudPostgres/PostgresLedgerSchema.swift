@@ -46,6 +46,42 @@ enum PostgresLedgerSchema {
                 )
                 """,
             ]
-        }
+        },
+        PostgresMigration(id: "v2-payments") { schema in
+            let intents = schema.qualified("payment_intents")
+            let giftCards = schema.qualified("gift_cards")
+            return [
+                """
+                CREATE TABLE \(intents) (
+                    id text PRIMARY KEY,
+                    owner text NOT NULL,
+                    action text NOT NULL,
+                    mint text,
+                    quarks bigint,
+                    usd_micros bigint,
+                    counterparty text,
+                    submitted_at double precision NOT NULL,
+                    outcome text NOT NULL,
+                    refusal_field text,
+                    refusal_reason text,
+                    refusal_amount bigint
+                )
+                """,
+                "CREATE INDEX payment_intents_owner ON \(intents) (owner, submitted_at)",
+                """
+                CREATE TABLE \(giftCards) (
+                    id text PRIMARY KEY,
+                    issuer text NOT NULL,
+                    mint text NOT NULL,
+                    quarks bigint NOT NULL,
+                    funded_at double precision NOT NULL,
+                    state text NOT NULL,
+                    claimed_by text,
+                    claim_intent text
+                )
+                """,
+                "CREATE INDEX gift_cards_open ON \(giftCards) (state, funded_at)",
+            ]
+        },
     ])
 }

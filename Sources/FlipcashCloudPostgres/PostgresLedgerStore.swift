@@ -12,12 +12,16 @@ import PostgresStorage
 /// as the SQLite store does, it applies the ledger's own rules to what it read and writes back the
 /// difference. READ COMMITTED: each statement after the locks sees everything committed before.
 public struct PostgresLedgerStore: LedgerStore {
+    /// Limits and the faucet, for the payment operations (`PostgresLedgerStore+Payments.swift`).
+    public var paymentSettings = SQLiteLedgerStore.PaymentSettings()
     let client: PostgresClient
     let logger: Logger
     let accounts: String
     let transfers: String
     let pinned: String
-    /// The advisory-lock namespace of this schema's transfer ids.
+    let intents: String
+    let giftCards: String
+    /// The advisory-lock namespace of this schema (transfer ids, owners, intents, cash links).
     let lockSpace: String
 
     private init(client: PostgresClient, schema: PostgresSchemaName, logger: Logger) {
@@ -26,7 +30,9 @@ public struct PostgresLedgerStore: LedgerStore {
         accounts = schema.qualified("ledger_accounts")
         transfers = schema.qualified("ledger_transfers")
         pinned = schema.qualified("ledger_pinned_failures")
-        lockSpace = "ledger-transfer:\(schema.rawValue):"
+        intents = schema.qualified("payment_intents")
+        giftCards = schema.qualified("gift_cards")
+        lockSpace = "flipcash:\(schema.rawValue):"
     }
 
     /// The store in `schema`, migrated first (once, however many processes open it together).
@@ -52,50 +58,71 @@ public struct PostgresLedgerStore: LedgerStore {
 
     public func apply(_ group: [LedgerTransfer], at date: Date) async throws -> [TransferOutcome] {
         try await client.withRetryingTransaction(logger: logger) { connection in
-            for id in Set(group.map(\.id)).sorted() {
-                try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(lockSpace + id.rawValue), 0))", logger: logger)
-            }
-            var touched: [LedgerAccount] = []
-            for id in Set(group.flatMap { [$0.debit, $0.credit] }).sorted() {
-                if let account = try await account(connection, id, lock: true) { touched.append(account) }
-            }
-            var known: [LedgerTransfer] = []
-            var refusals: [Ledger.PinnedFailure] = []
-            for id in Set(group.map(\.id)).sorted() {
-                if let transfer = try await transfer(connection, id) { known.append(transfer) }
-                if let refusal = try await pinnedFailure(connection, id) { refusals.append(refusal) }
-            }
-            var slice = Ledger(accounts: touched, transfers: known, pinnedFailures: refusals)
+            try await lock(connection, group.map { "transfer:\($0.id.rawValue)" })
+            var slice = try await slice(connection, accounts: group.flatMap { [$0.debit, $0.credit] }, transfers: group.map(\.id))
             let before = slice
             let outcomes = slice.apply(group)
-            for (transfer, outcome) in zip(group, outcomes) where outcome == .created {
-                let amount = Int64(transfer.amount)
-                try await connection.query(
-                    """
-                    INSERT INTO \(unescaped: transfers) (id, debit, credit, mint, amount, code, created_at)
-                    VALUES (\(transfer.id.rawValue), \(transfer.debit.rawValue), \(transfer.credit.rawValue), \(transfer.mint.address),
-                            \(amount), \(transfer.code.rawValue), \(date.timeIntervalSince1970))
-                    """, logger: logger)
-            }
-            for account in slice.accounts.values where account != before.accounts[account.id] {
-                let debits = Int64(account.debits)
-                let credits = Int64(account.credits)
-                try await connection.query(
-                    "UPDATE \(unescaped: accounts) SET debits = \(debits), credits = \(credits) WHERE id = \(account.id.rawValue)",
-                    logger: logger)
-            }
-            for (id, refusal) in slice.pinnedFailures where before.pinnedFailures[id] == nil {
-                let (name, account, available) = StoredFailure.columns(refusal.failure)
-                let transfer = refusal.transfer
-                let amount = Int64(transfer.amount)
-                try await connection.query(
-                    """
-                    INSERT INTO \(unescaped: pinned) (id, debit, credit, mint, amount, code, failure, failure_account, failure_available)
-                    VALUES (\(transfer.id.rawValue), \(transfer.debit.rawValue), \(transfer.credit.rawValue), \(transfer.mint.address),
-                            \(amount), \(transfer.code.rawValue), \(name), \(account), \(available))
-                    """, logger: logger)
-            }
+            try await persist(slice, changedFrom: before, at: date, connection)
             return outcomes
+        }
+    }
+
+    /// Takes this schema's advisory locks on `keys` (sorted, so every operation takes them in the
+    /// same order), held until the transaction ends.
+    func lock(_ connection: PostgresConnection, _ keys: [String]) async throws {
+        for key in Set(keys).sorted() {
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(lockSpace + key), 0))", logger: logger)
+        }
+    }
+
+    /// The ledger's records an operation may touch, the accounts locked `FOR UPDATE` in id order.
+    func slice(_ connection: PostgresConnection, accounts: [LedgerAccountID], transfers: [TransferID]) async throws -> Ledger {
+        var touched: [LedgerAccount] = []
+        for id in Set(accounts).sorted() {
+            if let account = try await account(connection, id, lock: true) { touched.append(account) }
+        }
+        var known: [LedgerTransfer] = []
+        var refusals: [Ledger.PinnedFailure] = []
+        for id in Set(transfers).sorted() {
+            if let transfer = try await transfer(connection, id) { known.append(transfer) }
+            if let refusal = try await pinnedFailure(connection, id) { refusals.append(refusal) }
+        }
+        return Ledger(accounts: touched, transfers: known, pinnedFailures: refusals)
+    }
+
+    /// Writes what an operation changed in `slice` (read as `before`): accounts opened or moved,
+    /// the transfers it created (in order), the refusals it pinned.
+    func persist(_ slice: Ledger, changedFrom before: Ledger, at date: Date, _ connection: PostgresConnection) async throws {
+        for account in slice.accounts.values where account != before.accounts[account.id] {
+            let debits = Int64(account.debits)
+            let credits = Int64(account.credits)
+            try await connection.query(
+                """
+                INSERT INTO \(unescaped: accounts) (id, mint, kind, debits, credits)
+                VALUES (\(account.id.rawValue), \(account.mint.address), \(account.kind.rawValue), \(debits), \(credits))
+                ON CONFLICT (id) DO UPDATE SET debits = excluded.debits, credits = excluded.credits
+                """, logger: logger)
+        }
+        for id in slice.history {
+            guard let transfer = slice.transfers[id] else { continue }
+            let amount = Int64(transfer.amount)
+            try await connection.query(
+                """
+                INSERT INTO \(unescaped: transfers) (id, debit, credit, mint, amount, code, created_at)
+                VALUES (\(transfer.id.rawValue), \(transfer.debit.rawValue), \(transfer.credit.rawValue), \(transfer.mint.address),
+                        \(amount), \(transfer.code.rawValue), \(date.timeIntervalSince1970))
+                """, logger: logger)
+        }
+        for (id, refusal) in slice.pinnedFailures where before.pinnedFailures[id] == nil {
+            let (name, account, available) = StoredFailure.columns(refusal.failure)
+            let transfer = refusal.transfer
+            let amount = Int64(transfer.amount)
+            try await connection.query(
+                """
+                INSERT INTO \(unescaped: pinned) (id, debit, credit, mint, amount, code, failure, failure_account, failure_available)
+                VALUES (\(transfer.id.rawValue), \(transfer.debit.rawValue), \(transfer.credit.rawValue), \(transfer.mint.address),
+                        \(amount), \(transfer.code.rawValue), \(name), \(account), \(available))
+                """, logger: logger)
         }
     }
 
@@ -132,12 +159,22 @@ public struct PostgresLedgerStore: LedgerStore {
             if let row = drifted.first {
                 throw LedgerError.invariantBroken("account \(try row.decode(String.self))'s sums differ from its transfers")
             }
+            let cards = try await connection.query(
+                """
+                SELECT g.id FROM \(unescaped: giftCards) g LEFT JOIN \(unescaped: accounts) a ON a.id = 'gift_card:' || g.id
+                WHERE coalesce(a.credits - a.debits, -1) <> CASE g.state WHEN 'open' THEN g.quarks ELSE 0 END
+                LIMIT 1
+                """, logger: logger
+            ).collect()
+            if let row = cards.first {
+                throw LedgerError.invariantBroken("cash link \(try row.decode(String.self)) does not hold what its state says")
+            }
         }
     }
 
     // MARK: Rows
 
-    private func account(_ connection: PostgresConnection, _ id: LedgerAccountID, lock: Bool) async throws -> LedgerAccount? {
+    func account(_ connection: PostgresConnection, _ id: LedgerAccountID, lock: Bool) async throws -> LedgerAccount? {
         let rows = try await connection.query(
             "SELECT mint, kind, debits, credits FROM \(unescaped: accounts) WHERE id = \(id.rawValue)\(unescaped: lock ? " FOR UPDATE" : "")",
             logger: logger

@@ -24,6 +24,17 @@ struct LedgerStoreContractTests {
 
         var testDescription: String { rawValue }
 
+        /// A fresh, empty SQLite store of this backend (memory or file) for `body`, removed afterwards.
+        func withSQLiteStore<T: Sendable>(_ body: (SQLiteLedgerStore) async throws -> T) async throws -> T {
+            switch self {
+            case .sqliteMemory: return try await body(try SQLiteLedgerStore.inMemory())
+            case .sqliteFile, .postgres:
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)")
+                defer { try? FileManager.default.removeItem(at: folder) }
+                return try await body(try SQLiteLedgerStore.open(at: folder.appendingPathComponent("ledger.sqlite")))
+            }
+        }
+
         /// A fresh, empty store for `body`, removed afterwards.
         func withStore<T: Sendable>(_ body: (any LedgerStore) async throws -> T) async throws -> T {
             switch self {

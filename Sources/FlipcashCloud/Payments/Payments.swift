@@ -24,6 +24,14 @@ public struct Payments: Sendable {
         public let fundedAt: Date
         public internal(set) var state: State
 
+        public init(id: GiftCardID, issuer: OwnerID, amount: TokenAmount, fundedAt: Date, state: State) {
+            self.id = id
+            self.issuer = issuer
+            self.amount = amount
+            self.fundedAt = fundedAt
+            self.state = state
+        }
+
         /// Claims stop one minute before the link's seven days are up, so a claim never races its
         /// return.
         public var claimableUntil: Date { fundedAt.addingTimeInterval(Payments.giftCardLifetime - 60) }
@@ -36,6 +44,12 @@ public struct Payments: Sendable {
         public let intent: PaymentIntent
         public let submittedAt: Date
         public let outcome: IntentOutcome
+
+        public init(intent: PaymentIntent, submittedAt: Date, outcome: IntentOutcome) {
+            self.intent = intent
+            self.submittedAt = submittedAt
+            self.outcome = outcome
+        }
     }
 
     /// What voiding a cash link did.
@@ -68,7 +82,7 @@ public struct Payments: Sendable {
 
     /// The rules over records a store read for one operation: the ledger's slice, the intents
     /// that matter (the one retried, the owner's last 24 hours) and the cash links named.
-    init(limits: PaymentLimits, faucetEnabled: Bool, ledger: Ledger, records: [Record], giftCards: [GiftCard]) {
+    public init(limits: PaymentLimits, faucetEnabled: Bool, ledger: Ledger, records: [Record], giftCards: [GiftCard]) {
         self.limits = limits
         self.faucetEnabled = faucetEnabled
         self.ledger = ledger
@@ -78,7 +92,7 @@ public struct Payments: Sendable {
 
     /// The ledger accounts and transfer ids settling `intent` may touch, for a store to read
     /// before it applies these rules (`giftCard` is the link it names, when one exists).
-    static func footprint(of intent: PaymentIntent, giftCard: GiftCard?) -> (accounts: [LedgerAccountID], transfers: [TransferID]) {
+    public static func footprint(of intent: PaymentIntent, giftCard: GiftCard?) -> (accounts: [LedgerAccountID], transfers: [TransferID]) {
         let owner = intent.owner
         switch intent.action {
         case .openAccount(let mint):
@@ -97,7 +111,7 @@ public struct Payments: Sendable {
     }
 
     /// The ledger accounts and transfer id returning `giftCard` may touch.
-    static func returnFootprint(of giftCard: GiftCard) -> (accounts: [LedgerAccountID], transfers: [TransferID]) {
+    public static func returnFootprint(of giftCard: GiftCard) -> (accounts: [LedgerAccountID], transfers: [TransferID]) {
         ([giftCardAccount(giftCard.id), userAccount(giftCard.issuer, giftCard.amount.mint)], [returnTransferID(giftCard.id)])
     }
 

@@ -85,13 +85,7 @@ extension SQLiteLedgerStore: PaymentStore {
             try insert(record, db)
         }
         for giftCard in payments.giftCards.values where giftCard != before.giftCards[giftCard.id] {
-            let (state, claimedBy, claimIntent): (String, String?, String?) =
-                switch giftCard.state {
-                case .open: ("open", nil, nil)
-                case .claimed(let owner, let intent): ("claimed", owner.rawValue, intent.rawValue)
-                case .voided: ("voided", nil, nil)
-                case .returned: ("returned", nil, nil)
-                }
+            let columns = GiftCardColumns(giftCard)
             try db.execute(
                 sql: """
                     INSERT INTO gift_cards (id, issuer, mint, quarks, funded_at, state, claimed_by, claim_intent)
@@ -100,8 +94,8 @@ extension SQLiteLedgerStore: PaymentStore {
                         claim_intent = excluded.claim_intent
                     """,
                 arguments: [
-                    giftCard.id.rawValue, giftCard.issuer.rawValue, giftCard.amount.mint.address, Int64(giftCard.amount.quarks),
-                    giftCard.fundedAt.timeIntervalSince1970, state, claimedBy, claimIntent,
+                    columns.id, columns.issuer, columns.mint, columns.quarks, columns.fundedAt, columns.state, columns.claimedBy,
+                    columns.claimIntent,
                 ])
         }
     }
@@ -112,21 +106,11 @@ extension SQLiteLedgerStore: PaymentStore {
                 db, sql: "SELECT issuer, mint, quarks, funded_at, state, claimed_by, claim_intent FROM gift_cards WHERE id = ?",
                 arguments: [id.rawValue])
         else { return nil }
-        let corrupt = LedgerStoreError.corruptRow(table: "gift_cards", id: id.rawValue)
-        guard let mint = try? Mint(address: row[1]), let quarks = UInt64(exactly: row[2] as Int64) else { throw corrupt }
-        let state: Payments.GiftCard.State
-        switch row[4] as String {
-        case "open": state = .open
-        case "voided": state = .voided
-        case "returned": state = .returned
-        case "claimed":
-            guard let owner = row[5] as String?, let intent = row[6] as String? else { throw corrupt }
-            state = .claimed(by: OwnerID(owner), intent: IntentID(intent))
-        default: throw corrupt
-        }
-        return Payments.GiftCard(
-            id: id, issuer: OwnerID(row[0]), amount: TokenAmount(quarks: quarks, mint: mint),
-            fundedAt: Date(timeIntervalSince1970: row[3]), state: state)
+        let columns = GiftCardColumns(
+            id: id.rawValue, issuer: row[0], mint: row[1], quarks: row[2], fundedAt: row[3], state: row[4], claimedBy: row[5],
+            claimIntent: row[6])
+        guard let giftCard = columns.giftCard else { throw LedgerStoreError.corruptRow(table: "gift_cards", id: id.rawValue) }
+        return giftCard
     }
 
     static let recordColumns =
@@ -146,98 +130,20 @@ extension SQLiteLedgerStore: PaymentStore {
     }
 
     static func insert(_ record: Payments.Record, _ db: Database) throws {
-        let intent = record.intent
-        let (action, mint, quarks, usd, counterparty): (String, Mint?, UInt64?, UInt64?, String?) =
-            switch intent.action {
-            case .openAccount(let mint): ("open_account", mint, nil, nil, nil)
-            case .faucet(let amount): ("faucet", amount.mint, amount.quarks, nil, nil)
-            case .sendPayment(let destination, let amount, let usd): ("send_payment", amount.mint, amount.quarks, usd, destination.rawValue)
-            case .sendGiftCard(let card, let amount, let usd): ("send_gift_card", amount.mint, amount.quarks, usd, card.rawValue)
-            case .claimGiftCard(let card): ("claim_gift_card", nil, nil, nil, card.rawValue)
-            }
-        let (outcome, field, reason, amount) = RefusalColumns.encode(record.outcome)
+        let columns = IntentColumns(record)
         try db.execute(
             sql: "INSERT INTO payment_intents (\(recordColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [
-                intent.id.rawValue, intent.owner.rawValue, action, mint?.address, quarks.map { Int64(bitPattern: $0) },
-                usd.map { Int64(bitPattern: $0) }, counterparty, record.submittedAt.timeIntervalSince1970, outcome, field, reason,
-                amount.map { Int64(bitPattern: $0) },
+                columns.id, columns.owner, columns.action, columns.mint, columns.quarks, columns.usdMicros, columns.counterparty,
+                columns.submittedAt, columns.outcome, columns.refusalField, columns.refusalReason, columns.refusalAmount,
             ])
     }
 
     static func decodeRecord(_ row: Row) throws -> Payments.Record {
-        let id: String = row[0]
-        let corrupt = LedgerStoreError.corruptRow(table: "payment_intents", id: id)
-        let mint = try (row[3] as String?).map { address in
-            guard let mint = try? Mint(address: address) else { throw corrupt }
-            return mint
-        }
-        let quarks = (row[4] as Int64?).map { UInt64(bitPattern: $0) }
-        let usd = (row[5] as Int64?).map { UInt64(bitPattern: $0) }
-        let counterparty = row[6] as String?
-        let action: IntentAction
-        switch row[2] as String {
-        case "open_account":
-            guard let mint else { throw corrupt }
-            action = .openAccount(mint)
-        case "faucet":
-            guard let mint, let quarks else { throw corrupt }
-            action = .faucet(TokenAmount(quarks: quarks, mint: mint))
-        case "send_payment":
-            guard let mint, let quarks, let usd, let counterparty else { throw corrupt }
-            action = .sendPayment(destination: OwnerID(counterparty), amount: TokenAmount(quarks: quarks, mint: mint), usdMicros: usd)
-        case "send_gift_card":
-            guard let mint, let quarks, let usd, let counterparty else { throw corrupt }
-            action = .sendGiftCard(GiftCardID(counterparty), amount: TokenAmount(quarks: quarks, mint: mint), usdMicros: usd)
-        case "claim_gift_card":
-            guard let counterparty else { throw corrupt }
-            action = .claimGiftCard(GiftCardID(counterparty))
-        default: throw corrupt
-        }
-        guard
-            let outcome = RefusalColumns.decode(
-                outcome: row[8], field: row[9], reason: row[10], amount: (row[11] as Int64?).map { UInt64(bitPattern: $0) })
-        else { throw corrupt }
-        return Payments.Record(
-            intent: PaymentIntent(id: IntentID(id), owner: OwnerID(row[1]), action: action),
-            submittedAt: Date(timeIntervalSince1970: row[7]), outcome: outcome)
-    }
-}
-
-/// How an intent's outcome is kept in a store's columns (`outcome`, `refusal_field`,
-/// `refusal_reason`, `refusal_amount`), the same in every store.
-enum RefusalColumns {
-    static func encode(_ outcome: IntentOutcome) -> (String, String?, String?, UInt64?) {
-        switch outcome {
-        case .settled: ("settled", nil, nil, nil)
-        case .refused(let refusal):
-            switch refusal {
-            case .conflict(let field): ("conflict", field, nil, nil)
-            case .invalid(let field, let reason): ("invalid", field, reason, nil)
-            case .accountNotOpen(let mint): ("account_not_open", mint.address, nil, nil)
-            case .insufficientFunds(let available): ("insufficient_funds", nil, nil, available)
-            case .limitExceeded(let remaining): ("limit_exceeded", nil, nil, remaining)
-            case .giftCardSettled: ("gift_card_settled", nil, nil, nil)
-            case .giftCardExpired: ("gift_card_expired", nil, nil, nil)
-            case .faucetClosed: ("faucet_closed", nil, nil, nil)
-            }
-        }
-    }
-
-    static func decode(outcome: String, field: String?, reason: String?, amount: UInt64?) -> IntentOutcome? {
-        switch outcome {
-        case "settled": return .settled
-        case "conflict": return field.map { .refused(.conflict(field: $0)) }
-        case "invalid":
-            guard let field, let reason else { return nil }
-            return .refused(.invalid(field: field, reason: reason))
-        case "account_not_open": return field.flatMap { try? Mint(address: $0) }.map { .refused(.accountNotOpen($0)) }
-        case "insufficient_funds": return amount.map { .refused(.insufficientFunds(available: $0)) }
-        case "limit_exceeded": return amount.map { .refused(.limitExceeded(remainingUSDMicros: $0)) }
-        case "gift_card_settled": return .refused(.giftCardSettled)
-        case "gift_card_expired": return .refused(.giftCardExpired)
-        case "faucet_closed": return .refused(.faucetClosed)
-        default: return nil
-        }
+        let columns = IntentColumns(
+            id: row[0], owner: row[1], action: row[2], mint: row[3], quarks: row[4], usdMicros: row[5], counterparty: row[6],
+            submittedAt: row[7], outcome: row[8], refusalField: row[9], refusalReason: row[10], refusalAmount: row[11])
+        guard let record = columns.record else { throw LedgerStoreError.corruptRow(table: "payment_intents", id: columns.id) }
+        return record
     }
 }

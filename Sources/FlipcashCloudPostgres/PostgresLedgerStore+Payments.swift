@@ -1,0 +1,156 @@
+public import FlipcashCloud
+public import FlipcashCore
+public import Foundation
+import PostgresNIO
+import PostgresStorage
+
+extension PostgresLedgerStore: PaymentStore {
+    /// One transaction per intent. Locks, in the store's one order: the owner (so two sends of one
+    /// owner, in any mints, never both pass the daily limit), the intent id, the cash link named,
+    /// the transfer ids, then the accounts. Then the same ``Payments`` rules as the SQLite store.
+    public func submit(_ intent: PaymentIntent, at date: Date) async throws -> IntentOutcome {
+        let card: GiftCardID? =
+            switch intent.action {
+            case .sendGiftCard(let card, _, _), .claimGiftCard(let card): card
+            case .openAccount, .sendPayment, .faucet: nil
+            }
+        return try await client.withRetryingTransaction(logger: logger) { (connection: PostgresConnection) async throws -> IntentOutcome in
+            try await lock(connection, ["owner:\(intent.owner.rawValue)"])
+            try await lock(connection, ["intent:\(intent.id.rawValue)"])
+            if let card { try await lock(connection, ["gift_card:\(card.rawValue)"]) }
+            let giftCard = try await card.asyncFlatMap { try await loadGiftCard(connection, $0) }
+            let footprint = Payments.footprint(of: intent, giftCard: giftCard)
+            try await lock(connection, footprint.transfers.map { "transfer:\($0.rawValue)" })
+            let since = date.timeIntervalSince1970 - paymentSettings.limits.window
+            var records = try await connection.query(
+                "SELECT \(unescaped: Self.recordColumns) FROM \(unescaped: intents) WHERE id = \(intent.id.rawValue)", logger: logger
+            ).collect().map(Self.decodeRecord)
+            records += try await connection.query(
+                """
+                SELECT \(unescaped: Self.recordColumns) FROM \(unescaped: intents)
+                WHERE owner = \(intent.owner.rawValue) AND submitted_at > \(since)
+                """, logger: logger
+            ).collect().map(Self.decodeRecord)
+            var payments = Payments(
+                limits: paymentSettings.limits, faucetEnabled: paymentSettings.faucetEnabled,
+                ledger: try await slice(connection, accounts: footprint.accounts, transfers: footprint.transfers), records: records,
+                giftCards: giftCard.map { [$0] } ?? [])
+            let before = payments
+            let outcome = payments.submit(intent, at: date)
+            try await persist(payments, changedFrom: before, at: date, connection)
+            return outcome
+        }
+    }
+
+    public func voidGiftCard(_ card: GiftCardID, by caller: OwnerID, at date: Date) async throws -> Payments.VoidOutcome {
+        try await client.withRetryingTransaction(logger: logger) { connection in
+            try await lock(connection, ["gift_card:\(card.rawValue)"])
+            guard let giftCard = try await loadGiftCard(connection, card) else { return .notFound }
+            let footprint = Payments.returnFootprint(of: giftCard)
+            try await lock(connection, footprint.transfers.map { "transfer:\($0.rawValue)" })
+            var payments = Payments(
+                limits: paymentSettings.limits, faucetEnabled: paymentSettings.faucetEnabled,
+                ledger: try await slice(connection, accounts: footprint.accounts, transfers: footprint.transfers), records: [],
+                giftCards: [giftCard])
+            let before = payments
+            let outcome = payments.voidGiftCard(card, by: caller, at: date)
+            try await persist(payments, changedFrom: before, at: date, connection)
+            return outcome
+        }
+    }
+
+    public func returnExpiredGiftCards(at date: Date, limit: Int) async throws -> [GiftCardID] {
+        try await client.withRetryingTransaction(logger: logger) { connection in
+            let rows = try await connection.query(
+                """
+                SELECT id FROM \(unescaped: giftCards)
+                WHERE state = 'open' AND funded_at <= \(date.timeIntervalSince1970 - Payments.giftCardLifetime)
+                ORDER BY funded_at, id LIMIT \(max(0, limit))
+                """, logger: logger
+            ).collect()
+            let ids = try rows.map { GiftCardID(try $0.decode(String.self)) }
+            try await lock(connection, ids.map { "gift_card:\($0.rawValue)" })
+            // Read again under the locks: a void may have settled one meanwhile.
+            var expired: [Payments.GiftCard] = []
+            for id in ids.sorted() {
+                if let giftCard = try await loadGiftCard(connection, id) { expired.append(giftCard) }
+            }
+            let footprints = expired.map(Payments.returnFootprint(of:))
+            try await lock(connection, footprints.flatMap(\.transfers).map { "transfer:\($0.rawValue)" })
+            var payments = Payments(
+                limits: paymentSettings.limits, faucetEnabled: paymentSettings.faucetEnabled,
+                ledger: try await slice(connection, accounts: footprints.flatMap(\.accounts), transfers: footprints.flatMap(\.transfers)),
+                records: [], giftCards: expired)
+            let before = payments
+            let returned = payments.returnExpiredGiftCards(at: date)
+            try await persist(payments, changedFrom: before, at: date, connection)
+            return returned
+        }
+    }
+
+    public func balance(of owner: OwnerID, mint: Mint) async throws -> UInt64 {
+        try await account(Payments.userAccount(owner, mint))?.available ?? 0
+    }
+
+    // MARK: Rows
+
+    private func persist(_ payments: Payments, changedFrom before: Payments, at date: Date, _ connection: PostgresConnection) async throws {
+        try await persist(payments.ledger, changedFrom: before.ledger, at: date, connection)
+        for (id, record) in payments.records where before.records[id] == nil {
+            let c = IntentColumns(record)
+            try await connection.query(
+                """
+                INSERT INTO \(unescaped: intents) (id, owner, action, mint, quarks, usd_micros, counterparty, submitted_at, outcome,
+                    refusal_field, refusal_reason, refusal_amount)
+                VALUES (\(c.id), \(c.owner), \(c.action), \(c.mint), \(c.quarks), \(c.usdMicros), \(c.counterparty), \(c.submittedAt),
+                    \(c.outcome), \(c.refusalField), \(c.refusalReason), \(c.refusalAmount))
+                """, logger: logger)
+        }
+        for giftCard in payments.giftCards.values where giftCard != before.giftCards[giftCard.id] {
+            let c = GiftCardColumns(giftCard)
+            try await connection.query(
+                """
+                INSERT INTO \(unescaped: giftCards) (id, issuer, mint, quarks, funded_at, state, claimed_by, claim_intent)
+                VALUES (\(c.id), \(c.issuer), \(c.mint), \(c.quarks), \(c.fundedAt), \(c.state), \(c.claimedBy), \(c.claimIntent))
+                ON CONFLICT (id) DO UPDATE SET state = excluded.state, claimed_by = excluded.claimed_by,
+                    claim_intent = excluded.claim_intent
+                """, logger: logger)
+        }
+    }
+
+    private func loadGiftCard(_ connection: PostgresConnection, _ id: GiftCardID) async throws -> Payments.GiftCard? {
+        let rows = try await connection.query(
+            """
+            SELECT issuer, mint, quarks, funded_at, state, claimed_by, claim_intent FROM \(unescaped: giftCards)
+            WHERE id = \(id.rawValue)
+            """, logger: logger
+        ).collect()
+        guard let row = rows.first else { return nil }
+        let (issuer, mint, quarks, fundedAt, state, claimedBy, claimIntent) = try row.decode(
+            (String, String, Int64, Double, String, String?, String?).self)
+        let columns = GiftCardColumns(
+            id: id.rawValue, issuer: issuer, mint: mint, quarks: quarks, fundedAt: fundedAt, state: state, claimedBy: claimedBy,
+            claimIntent: claimIntent)
+        guard let giftCard = columns.giftCard else { throw LedgerStoreError.corruptRow(table: "gift_cards", id: id.rawValue) }
+        return giftCard
+    }
+
+    static let recordColumns =
+        "id, owner, action, mint, quarks, usd_micros, counterparty, submitted_at, outcome, refusal_field, refusal_reason, refusal_amount"
+
+    private static func decodeRecord(_ row: PostgresRow) throws -> Payments.Record {
+        let cells = try row.decode((String, String, String, String?, Int64?, Int64?, String?, Double, String, String?, String?, Int64?).self)
+        let columns = IntentColumns(
+            id: cells.0, owner: cells.1, action: cells.2, mint: cells.3, quarks: cells.4, usdMicros: cells.5, counterparty: cells.6,
+            submittedAt: cells.7, outcome: cells.8, refusalField: cells.9, refusalReason: cells.10, refusalAmount: cells.11)
+        guard let record = columns.record else { throw LedgerStoreError.corruptRow(table: "payment_intents", id: cells.0) }
+        return record
+    }
+}
+
+extension Optional {
+    fileprivate func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}
