@@ -495,8 +495,10 @@ let package = Package(
         .target(
             name: "FlipcashCloud",
             dependencies: [
-                "FlipcashCore", "Storage", "SQLiteStorage",
+                "FlipcashCore", "FlipcashAPI", "DAGCBOR", "Storage", "SQLiteStorage",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             swiftSettings: strictBoundaries
         ),
@@ -513,8 +515,10 @@ let package = Package(
         .testTarget(
             name: "FlipcashCloudTests",
             dependencies: [
-                "TestSupport", "FlipcashCloud", "FlipcashCloudPostgres", "FlipcashCore", "Storage", "PostgresStorage",
-                "PostgresTestSupport",
+                "TestSupport", "FlipcashCloud", "FlipcashCloudPostgres", "FlipcashCore", "FlipcashAPI", "Storage", "PostgresStorage",
+                "PostgresTestSupport", "DAGCBOR",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strictBoundaries

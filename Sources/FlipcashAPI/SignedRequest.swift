@@ -8,6 +8,10 @@ public protocol SignedRequest: SwiftProtobuf.Message {
     var auth: Flipcash_V1_Auth { get set }
     var hasAuth: Bool { get }
     mutating func clearAuth()
+    /// When the client made the request; the server refuses one more than 2 minutes off its clock,
+    /// so a captured request cannot be replayed later.
+    var timestamp: SwiftProtobuf.Google_Protobuf_Timestamp { get set }
+    var hasTimestamp: Bool { get }
 }
 
 extension SignedRequest {
