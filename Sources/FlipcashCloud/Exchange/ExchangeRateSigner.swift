@@ -1,0 +1,36 @@
+public import Crypto
+public import FlipcashAPI
+public import Foundation
+import SwiftProtobuf
+
+/// Signs the exchange rates the server hands out, with the server's own Ed25519 rate key, so a
+/// client can later prove which rate it priced a payment with (``ExchangeDataValidator``).
+/// The signature covers the `ExchangeRate` message serialized deterministically.
+public struct ExchangeRateSigner: Sendable {
+    let key: Curve25519.Signing.PrivateKey
+
+    public init(key: Curve25519.Signing.PrivateKey) {
+        self.key = key
+    }
+
+    /// The key clients and the validator check signatures with.
+    public var publicKey: Curve25519.Signing.PublicKey { key.publicKey }
+
+    /// `rate` with the server's signature.
+    ///
+    /// - Throws: SwiftProtobuf's encoding error (never for a well-formed proto3 message) or
+    ///   Crypto's signing error.
+    public func sign(_ rate: Flipcash_V1_ExchangeRate) throws -> Flipcash_V1_SignedExchangeRate {
+        var signed = Flipcash_V1_SignedExchangeRate()
+        signed.rate = rate
+        signed.signature.value = try key.signature(for: Self.signingInput(rate))
+        return signed
+    }
+
+    /// The bytes a rate's signature covers.
+    static func signingInput(_ rate: Flipcash_V1_ExchangeRate) throws -> Data {
+        var options = BinaryEncodingOptions()
+        options.useDeterministicOrdering = true
+        return try rate.serializedData(options: options)
+    }
+}
