@@ -92,6 +92,27 @@ extension PostgresLedgerStore: PaymentStore {
         try await account(Payments.userAccount(owner, mint))?.available ?? 0
     }
 
+    public func record(_ id: IntentID) async throws -> Payments.Record? {
+        try await client.withConnection { connection in
+            try await connection.query(
+                "SELECT \(unescaped: Self.recordColumns) FROM \(unescaped: intents) WHERE id = \(id.rawValue)", logger: logger
+            ).collect().map(Self.decodeRecord).first
+        }
+    }
+
+    public func history(of owner: OwnerID, before: Date?, limit: Int) async throws -> [Payments.Record] {
+        let before = before?.timeIntervalSince1970 ?? Double.infinity
+        let limit = max(0, limit)
+        return try await client.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT \(unescaped: Self.recordColumns) FROM \(unescaped: intents)
+                WHERE owner = \(owner.rawValue) AND submitted_at < \(before) ORDER BY submitted_at DESC, id DESC LIMIT \(limit)
+                """, logger: logger
+            ).collect().map(Self.decodeRecord)
+        }
+    }
+
     // MARK: Rows
 
     private func persist(_ payments: Payments, changedFrom before: Payments, at date: Date, _ connection: PostgresConnection) async throws {

@@ -103,4 +103,27 @@ struct PaymentStoreContractTests {
             try await store.checkInvariants()
         }
     }
+
+    @Test("an intent is found by id as first answered; history is the owner's, newest first, in pages", arguments: Backend.available)
+    func recordsAndHistory(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let alice = PaymentsTests.alice
+            let bob = PaymentsTests.bob
+            #expect(try await store.submit(PaymentsTests.intent("fund", alice, .faucet(PaymentsTests.usdf(100))), at: Self.start) == .settled)
+            #expect(try await store.submit(PaymentsTests.intent("open", bob, .openAccount(.usdf)), at: Self.start) == .settled)
+            for number in 1...5 {
+                _ = try await store.submit(PaymentsTests.send("p\(number)", alice, to: bob, 30), at: Self.start.addingTimeInterval(Double(number)))
+            }
+            let refused = try await store.record(IntentID("p4"))
+            #expect(refused?.outcome == .refused(.insufficientFunds(available: 10_000_000)))
+            #expect(refused?.submittedAt == Self.start.addingTimeInterval(4))
+            #expect(try await store.record(IntentID("nope")) == nil)
+            let newest = try await store.history(of: alice, before: nil, limit: 3)
+            #expect(newest.map(\.intent.id.rawValue) == ["p5", "p4", "p3"])
+            let next = try await store.history(of: alice, before: newest.last?.submittedAt, limit: 3)
+            #expect(next.map(\.intent.id.rawValue) == ["p2", "p1", "fund"])
+            #expect(try await store.history(of: bob, before: nil, limit: 10).map(\.intent.id.rawValue) == ["open"])
+            #expect(try await store.history(of: alice, before: nil, limit: 0).isEmpty)
+        }
+    }
 }

@@ -13,4 +13,9 @@ public protocol PaymentStore: Sendable {
     func returnExpiredGiftCards(at date: Date, limit: Int) async throws -> [GiftCardID]
     /// What the owner's account for `mint` holds (0 when it is not open).
     func balance(of owner: OwnerID, mint: Mint) async throws -> UInt64
+    /// The intent under `id` as first answered, if there is one.
+    func record(_ id: IntentID) async throws -> Payments.Record?
+    /// The owner's intents submitted before `before` (all when `nil`), newest first, at most
+    /// `limit` (equal times by id, descending).
+    func history(of owner: OwnerID, before: Date?, limit: Int) async throws -> [Payments.Record]
 }

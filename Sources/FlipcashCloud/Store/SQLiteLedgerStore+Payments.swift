@@ -76,6 +76,23 @@ extension SQLiteLedgerStore: PaymentStore {
         try await account(Payments.userAccount(owner, mint))?.available ?? 0
     }
 
+    public func record(_ id: IntentID) async throws -> Payments.Record? {
+        try await writer.read { db in try Self.record(db, id) }
+    }
+
+    public func history(of owner: OwnerID, before: Date?, limit: Int) async throws -> [Payments.Record] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.recordColumns) FROM payment_intents
+                    WHERE owner = ? AND submitted_at < ? ORDER BY submitted_at DESC, id DESC LIMIT ?
+                    """,
+                arguments: [owner.rawValue, before?.timeIntervalSince1970 ?? Double.infinity, max(0, limit)]
+            ).map(Self.decodeRecord)
+        }
+    }
+
     // MARK: Rows
 
     /// Writes what an operation changed: the ledger's part, the new intent record, the cash links.
