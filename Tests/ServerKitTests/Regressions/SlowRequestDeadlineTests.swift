@@ -20,7 +20,10 @@ struct SlowRequestDeadlineTests {
             let connection = try RawHTTPClient(port: port)
             let head = "GET /health HTTP/1.1\r\nHost: x\r\nX-Pad: " + String(repeating: "a", count: 200) + "\r\n\r\n"
             let outcome = await RawHTTPClient.offload { () -> (sent: Int, answer: (received: String, seconds: Double)?) in
-                let sent = connection.trickle(head, intervalMilliseconds: 100)
+                // Eight bytes, 0.8 s: then silence, so the 408 never meets a byte still being sent
+                // (a byte sent after the server closed draws a reset, which can drop the answer
+                // before it is read).
+                let sent = connection.trickle(String(head.prefix(8)), intervalMilliseconds: 100)
                 return (sent, connection.readUntilClosed(patience: 8))
             }
             #expect(outcome.sent < head.utf8.count)
@@ -40,7 +43,8 @@ struct SlowRequestDeadlineTests {
             let connection = try RawHTTPClient(port: port)
             let outcome = await RawHTTPClient.offload { () -> (received: String, seconds: Double)? in
                 connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
-                connection.trickle(String(repeating: "b", count: 200), intervalMilliseconds: 100)
+                // 0.8 s of trickle, then silence before the deadline (see `trickledHead`).
+                connection.trickle(String(repeating: "b", count: 8), intervalMilliseconds: 100)
                 return connection.readUntilClosed(patience: 8)
             }
             let closed = try #require(outcome)
