@@ -9,16 +9,13 @@ extension PostgresLedgerStore: PaymentStore {
     /// owner, in any mints, never both pass the daily limit), the intent id, the cash link named,
     /// the transfer ids, then the accounts. Then the same ``Payments`` rules as the SQLite store.
     public func submit(_ intent: PaymentIntent, at date: Date) async throws -> IntentOutcome {
-        let card: GiftCardID? =
-            switch intent.action {
-            case .sendGiftCard(let card, _, _), .claimGiftCard(let card): card
-            case .openAccount, .sendPayment, .faucet: nil
-            }
+        let card = intent.action.giftCard
         return try await client.withRetryingTransaction(logger: logger) { (connection: PostgresConnection) async throws -> IntentOutcome in
             try await lock(connection, ["owner:\(intent.owner.rawValue)"])
             try await lock(connection, ["intent:\(intent.id.rawValue)"])
             if let card { try await lock(connection, ["gift_card:\(card.rawValue)"]) }
-            let giftCard = try await card.asyncFlatMap { try await loadGiftCard(connection, $0) }
+            var giftCard: Payments.GiftCard?
+            if let card { giftCard = try await loadGiftCard(connection, card) }
             let footprint = Payments.footprint(of: intent, giftCard: giftCard)
             try await lock(connection, footprint.transfers.map { "transfer:\($0.rawValue)" })
             let since = date.timeIntervalSince1970 - paymentSettings.limits.window
@@ -32,7 +29,7 @@ extension PostgresLedgerStore: PaymentStore {
                 """, logger: logger
             ).collect().map(Self.decodeRecord)
             var payments = Payments(
-                limits: paymentSettings.limits, faucetEnabled: paymentSettings.faucetEnabled,
+                settings: paymentSettings,
                 ledger: try await slice(connection, accounts: footprint.accounts, transfers: footprint.transfers), records: records,
                 giftCards: giftCard.map { [$0] } ?? [])
             let before = payments
@@ -49,7 +46,7 @@ extension PostgresLedgerStore: PaymentStore {
             let footprint = Payments.returnFootprint(of: giftCard)
             try await lock(connection, footprint.transfers.map { "transfer:\($0.rawValue)" })
             var payments = Payments(
-                limits: paymentSettings.limits, faucetEnabled: paymentSettings.faucetEnabled,
+                settings: paymentSettings,
                 ledger: try await slice(connection, accounts: footprint.accounts, transfers: footprint.transfers), records: [],
                 giftCards: [giftCard])
             let before = payments
@@ -78,7 +75,7 @@ extension PostgresLedgerStore: PaymentStore {
             let footprints = expired.map(Payments.returnFootprint(of:))
             try await lock(connection, footprints.flatMap(\.transfers).map { "transfer:\($0.rawValue)" })
             var payments = Payments(
-                limits: paymentSettings.limits, faucetEnabled: paymentSettings.faucetEnabled,
+                settings: paymentSettings,
                 ledger: try await slice(connection, accounts: footprints.flatMap(\.accounts), transfers: footprints.flatMap(\.transfers)),
                 records: [], giftCards: expired)
             let before = payments
@@ -166,12 +163,5 @@ extension PostgresLedgerStore: PaymentStore {
             submittedAt: cells.7, outcome: cells.8, refusalField: cells.9, refusalReason: cells.10, refusalAmount: cells.11)
         guard let record = columns.record else { throw LedgerStoreError.corruptRow(table: "payment_intents", id: cells.0) }
         return record
-    }
-}
-
-extension Optional {
-    fileprivate func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
-        guard let value = self else { return nil }
-        return try await transform(value)
     }
 }

@@ -13,7 +13,7 @@ import PostgresStorage
 /// difference. READ COMMITTED: each statement after the locks sees everything committed before.
 public struct PostgresLedgerStore: LedgerStore {
     /// Limits and the faucet, for the payment operations (`PostgresLedgerStore+Payments.swift`).
-    public var paymentSettings = SQLiteLedgerStore.PaymentSettings()
+    public var paymentSettings = PaymentSettings()
     let client: PostgresClient
     let logger: Logger
     let accounts: String

@@ -60,6 +60,16 @@ public enum IntentAction: Hashable, Sendable {
     case faucet(TokenAmount)
 }
 
+extension IntentAction {
+    /// The cash link the action names, if any: a store reads it before applying the rules.
+    public var giftCard: GiftCardID? {
+        switch self {
+        case .sendGiftCard(let card, _, _), .claimGiftCard(let card): card
+        case .openAccount, .sendPayment, .faucet: nil
+        }
+    }
+}
+
 /// What became of an intent. The first answer is kept under the intent's id and given again,
 /// exactly, to every retry with the same body.
 public enum IntentOutcome: Hashable, Sendable {

@@ -82,9 +82,9 @@ public struct Payments: Sendable {
 
     /// The rules over records a store read for one operation: the ledger's slice, the intents
     /// that matter (the one retried, the owner's last 24 hours) and the cash links named.
-    public init(limits: PaymentLimits, faucetEnabled: Bool, ledger: Ledger, records: [Record], giftCards: [GiftCard]) {
-        self.limits = limits
-        self.faucetEnabled = faucetEnabled
+    public init(settings: PaymentSettings, ledger: Ledger, records: [Record], giftCards: [GiftCard]) {
+        self.limits = settings.limits
+        self.faucetEnabled = settings.faucetEnabled
         self.ledger = ledger
         for record in records { self.records[record.intent.id] = record }
         for giftCard in giftCards { self.giftCards[giftCard.id] = giftCard }
@@ -326,6 +326,17 @@ public struct Payments: Sendable {
                 throw .invariantBroken("\(record.intent.owner) sent more than the daily limit by \(record.submittedAt)")
             }
         }
+    }
+}
+
+/// How a server runs the payment rules: its limits, and whether the development faucet is on.
+public struct PaymentSettings: Hashable, Sendable {
+    public var limits: PaymentLimits
+    public var faucetEnabled: Bool
+
+    public init(limits: PaymentLimits = .standard, faucetEnabled: Bool = false) {
+        self.limits = limits
+        self.faucetEnabled = faucetEnabled
     }
 }
 

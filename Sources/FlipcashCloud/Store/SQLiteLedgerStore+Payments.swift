@@ -4,32 +4,16 @@ import GRDB
 import SQLiteStorage
 
 extension SQLiteLedgerStore: PaymentStore {
-    /// The payment rules' settings for this store's operations.
-    public struct PaymentSettings: Sendable {
-        public var limits: PaymentLimits
-        public var faucetEnabled: Bool
-
-        public init(limits: PaymentLimits = .standard, faucetEnabled: Bool = false) {
-            self.limits = limits
-            self.faucetEnabled = faucetEnabled
-        }
-    }
-
     public func submit(_ intent: PaymentIntent, at date: Date) async throws -> IntentOutcome {
         let settings = paymentSettings
         return try await writer.immediateWrite { db in
-            let card: GiftCardID? =
-                switch intent.action {
-                case .sendGiftCard(let card, _, _), .claimGiftCard(let card): card
-                case .openAccount, .sendPayment, .faucet: nil
-                }
-            let giftCard = try card.flatMap { try Self.giftCard(db, $0) }
+            let giftCard = try intent.action.giftCard.flatMap { try Self.giftCard(db, $0) }
             let footprint = Payments.footprint(of: intent, giftCard: giftCard)
             let ledger = try Self.slice(db, accounts: footprint.accounts, transfers: footprint.transfers)
             var records = try Self.record(db, intent.id).map { [$0] } ?? []
             records += try Self.records(db, owner: intent.owner, since: date.addingTimeInterval(-settings.limits.window))
             var payments = Payments(
-                limits: settings.limits, faucetEnabled: settings.faucetEnabled, ledger: ledger, records: records,
+                settings: settings, ledger: ledger, records: records,
                 giftCards: giftCard.map { [$0] } ?? [])
             let before = payments
             let outcome = payments.submit(intent, at: date)
@@ -44,7 +28,7 @@ extension SQLiteLedgerStore: PaymentStore {
             guard let giftCard = try Self.giftCard(db, card) else { return .notFound }
             let footprint = Payments.returnFootprint(of: giftCard)
             var payments = Payments(
-                limits: settings.limits, faucetEnabled: settings.faucetEnabled,
+                settings: settings,
                 ledger: try Self.slice(db, accounts: footprint.accounts, transfers: footprint.transfers), records: [], giftCards: [giftCard])
             let before = payments
             let outcome = payments.voidGiftCard(card, by: caller, at: date)
@@ -62,7 +46,7 @@ extension SQLiteLedgerStore: PaymentStore {
             let giftCards = try expired.compactMap { try Self.giftCard(db, GiftCardID($0)) }
             let footprints = giftCards.map(Payments.returnFootprint(of:))
             var payments = Payments(
-                limits: settings.limits, faucetEnabled: settings.faucetEnabled,
+                settings: settings,
                 ledger: try Self.slice(db, accounts: footprints.flatMap(\.accounts), transfers: footprints.flatMap(\.transfers)),
                 records: [], giftCards: giftCards)
             let before = payments
