@@ -35,7 +35,7 @@ struct JSONBytesWriterTests {
 
     static let edgeNumbers: [Double] = [
         0, -0.0, 1, -1, 500, 0.1, 1e-7, 1e15, 1e16, 1e21, 1.5e300, -2.5e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
-        .leastNormalMagnitude, 48.8566, 2.3522, 314.1592653589793, 123_456_789_012_345_680_000,
+        .leastNormalMagnitude, 48.8566, 2.3522, 314.1592653589793, 1.2345678901234568e20,
     ]
     static let edgeStrings = [
         "", "plain", "a/b", "\"quoted\"", "back\\slash", "\u{0}\u{1}\u{7}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{1F}", "\u{7F}",

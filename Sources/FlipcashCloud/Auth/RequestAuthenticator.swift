@@ -1,4 +1,4 @@
-public import Crypto
+import Crypto
 import DAGCBOR
 public import FlipcashAPI
 public import Foundation

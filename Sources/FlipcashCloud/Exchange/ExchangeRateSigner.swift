@@ -1,6 +1,6 @@
 public import Crypto
 public import FlipcashAPI
-public import Foundation
+import Foundation
 import SwiftProtobuf
 
 /// Signs the exchange rates the server hands out, with the server's own Ed25519 rate key, so a

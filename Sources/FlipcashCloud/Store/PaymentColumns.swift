@@ -1,5 +1,5 @@
-public import FlipcashCore
-public import Foundation
+import FlipcashCore
+import Foundation
 
 /// How an intent's record is kept in a store's `payment_intents` columns, the same in every
 /// store. The request's amounts are kept bit for bit as signed 64-bit integers (a refused one may
