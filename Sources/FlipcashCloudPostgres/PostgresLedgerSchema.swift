@@ -83,5 +83,16 @@ enum PostgresLedgerSchema {
                 "CREATE INDEX gift_cards_open ON \(giftCards) (state, funded_at)",
             ]
         },
+        PostgresMigration(id: "v3-owners") { schema in
+            // As the SQLite store's v3-owners.
+            [
+                "CREATE TABLE \(schema.qualified("owners")) (id text PRIMARY KEY, registered_at double precision NOT NULL)",
+                "CREATE TABLE \(schema.qualified("shared_secrets")) (name text PRIMARY KEY, value bytea NOT NULL)",
+                """
+                CREATE INDEX payment_intents_received ON \(schema.qualified("payment_intents")) (counterparty, submitted_at)
+                    WHERE action = 'send_payment' AND outcome = 'settled'
+                """,
+            ]
+        },
     ])
 }

@@ -97,16 +97,74 @@ extension PostgresLedgerStore: PaymentStore {
         }
     }
 
-    public func history(of owner: OwnerID, before: Date?, limit: Int) async throws -> [Payments.Record] {
-        let before = before?.timeIntervalSince1970 ?? Double.infinity
+    public func history(of owner: OwnerID, before: Payments.HistoryPosition?, limit: Int) async throws -> [Payments.Record] {
+        let beforeTime = before?.submittedAt.timeIntervalSince1970 ?? Double.infinity
+        let beforeID = before?.id.rawValue ?? ""
         let limit = max(0, limit)
         return try await client.withConnection { connection in
             try await connection.query(
                 """
                 SELECT \(unescaped: Self.recordColumns) FROM \(unescaped: intents)
-                WHERE owner = \(owner.rawValue) AND submitted_at < \(before) ORDER BY submitted_at DESC, id DESC LIMIT \(limit)
+                WHERE (owner = \(owner.rawValue)
+                        OR (counterparty = \(owner.rawValue) AND action = 'send_payment' AND outcome = 'settled'))
+                    AND (submitted_at < \(beforeTime) OR (submitted_at = \(beforeTime) AND id COLLATE "C" < \(beforeID)))
+                ORDER BY submitted_at DESC, id COLLATE "C" DESC LIMIT \(limit)
                 """, logger: logger
             ).collect().map(Self.decodeRecord)
+        }
+    }
+
+    public func giftCard(_ id: GiftCardID) async throws -> Payments.GiftCard? {
+        try await client.withConnection { connection in try await loadGiftCard(connection, id) }
+    }
+
+    public func register(_ owner: OwnerID, at date: Date) async throws -> OwnerRegistration {
+        try await client.withConnection { connection in
+            // One statement: the insert wins or the row that won is read back.
+            let rows = try await connection.query(
+                """
+                WITH inserted AS (
+                    INSERT INTO \(unescaped: owners) (id, registered_at) VALUES (\(owner.rawValue), \(date.timeIntervalSince1970))
+                    ON CONFLICT (id) DO NOTHING RETURNING registered_at
+                )
+                SELECT registered_at, true FROM inserted
+                UNION ALL SELECT registered_at, false FROM \(unescaped: owners) WHERE id = \(owner.rawValue)
+                """, logger: logger
+            ).collect()
+            if let row = rows.first {
+                let (registeredAt, isNew) = try row.decode((Double, Bool).self)
+                return OwnerRegistration(registeredAt: Date(timeIntervalSince1970: registeredAt), isNew: isNew)
+            }
+            // A concurrent first registration committed after this statement's snapshot was
+            // taken: its row is visible to the next statement.
+            guard let registeredAt = try await registration(connection, owner) else {
+                throw LedgerStoreError.corruptRow(table: "owners", id: owner.rawValue)
+            }
+            return OwnerRegistration(registeredAt: registeredAt, isNew: false)
+        }
+    }
+
+    public func registration(of owner: OwnerID) async throws -> Date? {
+        try await client.withConnection { connection in try await registration(connection, owner) }
+    }
+
+    private func registration(_ connection: PostgresConnection, _ owner: OwnerID) async throws -> Date? {
+        try await connection.query("SELECT registered_at FROM \(unescaped: owners) WHERE id = \(owner.rawValue)", logger: logger)
+            .collect().first.map { Date(timeIntervalSince1970: try $0.decode(Double.self)) }
+    }
+
+    public func sharedSecret(named name: String, candidate: Data) async throws -> Data {
+        try await client.withConnection { connection in
+            try await connection.query(
+                """
+                INSERT INTO \(unescaped: secrets) (name, value) VALUES (\(name), \(ByteBuffer(bytes: candidate)))
+                ON CONFLICT (name) DO NOTHING
+                """, logger: logger)
+            guard
+                let row = try await connection.query("SELECT value FROM \(unescaped: secrets) WHERE name = \(name)", logger: logger)
+                    .collect().first
+            else { throw LedgerStoreError.corruptRow(table: "shared_secrets", id: name) }
+            return Data(try row.decode(ByteBuffer.self).readableBytesView)
         }
     }
 

@@ -21,17 +21,24 @@ public struct PostgresLedgerStore: LedgerStore {
     let pinned: String
     let intents: String
     let giftCards: String
+    let owners: String
+    let secrets: String
     /// The advisory-lock namespace of this schema (transfer ids, owners, intents, cash links).
     let lockSpace: String
 
+    let schema: PostgresSchemaName
+
     private init(client: PostgresClient, schema: PostgresSchemaName, logger: Logger) {
         self.client = client
+        self.schema = schema
         self.logger = logger
         accounts = schema.qualified("ledger_accounts")
         transfers = schema.qualified("ledger_transfers")
         pinned = schema.qualified("ledger_pinned_failures")
         intents = schema.qualified("payment_intents")
         giftCards = schema.qualified("gift_cards")
+        owners = schema.qualified("owners")
+        secrets = schema.qualified("shared_secrets")
         lockSpace = "flipcash:\(schema.rawValue):"
     }
 
@@ -40,9 +47,26 @@ public struct PostgresLedgerStore: LedgerStore {
     ///
     /// - Throws: `PostgresSchemaNameError`, `PostgresMigrationError` or the database's error.
     public static func open(client: PostgresClient, schema: String = "flipcash", logger: Logger) async throws -> PostgresLedgerStore {
-        let name = try PostgresSchemaName(schema)
-        try await PostgresLedgerSchema.migrator.migrate(client: client, schema: name, logger: logger)
-        return PostgresLedgerStore(client: client, schema: name, logger: logger)
+        let store = try unmigrated(client: client, schema: schema, logger: logger)
+        try await store.migrate()
+        return store
+    }
+
+    /// The store in `schema`, not migrated yet: for a server that builds its services before its
+    /// connection pool runs, then calls ``migrate()`` before it takes requests.
+    ///
+    /// - Throws: `PostgresSchemaNameError`.
+    public static func unmigrated(client: PostgresClient, schema: String = "flipcash", logger: Logger) throws -> PostgresLedgerStore {
+        PostgresLedgerStore(client: client, schema: try PostgresSchemaName(schema), logger: logger)
+    }
+
+    /// Brings the schema up to this release (once, however many processes migrate together).
+    /// `client` must be running.
+    ///
+    /// - Throws: `PostgresMigrationError` when the schema is newer than this code, or the
+    ///   database's error.
+    public func migrate() async throws {
+        try await PostgresLedgerSchema.migrator.migrate(client: client, schema: schema, logger: logger)
     }
 
     public func open(_ id: LedgerAccountID, mint: Mint, kind: LedgerAccount.Kind) async throws {

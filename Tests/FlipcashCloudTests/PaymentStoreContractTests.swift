@@ -104,7 +104,9 @@ struct PaymentStoreContractTests {
         }
     }
 
-    @Test("an intent is found by id as first answered; history is the owner's, newest first, in pages", arguments: Backend.available)
+    @Test(
+        "an intent is found by id as first answered; history is the owner's and what they received, newest first, in pages",
+        arguments: Backend.available)
     func recordsAndHistory(backend: Backend) async throws {
         try await Self.withStore(backend) { store in
             let alice = PaymentsTests.alice
@@ -120,10 +122,71 @@ struct PaymentStoreContractTests {
             #expect(try await store.record(IntentID("nope")) == nil)
             let newest = try await store.history(of: alice, before: nil, limit: 3)
             #expect(newest.map(\.intent.id.rawValue) == ["p5", "p4", "p3"])
-            let next = try await store.history(of: alice, before: newest.last?.submittedAt, limit: 3)
+            let next = try await store.history(of: alice, before: newest.last.map(Payments.HistoryPosition.init), limit: 3)
             #expect(next.map(\.intent.id.rawValue) == ["p2", "p1", "fund"])
-            #expect(try await store.history(of: bob, before: nil, limit: 10).map(\.intent.id.rawValue) == ["open"])
+            // Bob sees the payments he received, not the ones refused.
+            #expect(try await store.history(of: bob, before: nil, limit: 10).map(\.intent.id.rawValue) == ["p3", "p2", "p1", "open"])
             #expect(try await store.history(of: alice, before: nil, limit: 0).isEmpty)
+        }
+    }
+
+    @Test("history pages of one item each walk intents that share a time, none twice or skipped", arguments: Backend.available)
+    func historyPagesThroughEqualTimes(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let alice = PaymentsTests.alice
+            let ids = ["b", "D", "a", "9", "C"]
+            for id in ids {
+                _ = try await store.submit(PaymentsTests.intent(id, alice, .openAccount(.usdf)), at: Self.start)
+            }
+            var seen: [String] = []
+            var position: Payments.HistoryPosition?
+            while let record = try await store.history(of: alice, before: position, limit: 1).first {
+                seen.append(record.intent.id.rawValue)
+                position = Payments.HistoryPosition(record)
+            }
+            #expect(seen == ids.sorted(by: >))
+        }
+    }
+
+    @Test("registering is once per owner; a shared secret is the first one offered, for every caller", arguments: Backend.available)
+    func registrationsAndSharedSecrets(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let alice = PaymentsTests.alice
+            #expect(try await store.registration(of: alice) == nil)
+            let first = try await store.register(alice, at: Self.start)
+            #expect(first == OwnerRegistration(registeredAt: Self.start, isNew: true))
+            let again = try await store.register(alice, at: Self.start.addingTimeInterval(60))
+            #expect(again == OwnerRegistration(registeredAt: Self.start, isNew: false))
+            #expect(try await store.registration(of: alice) == Self.start)
+            #expect(try await store.registration(of: PaymentsTests.bob) == nil)
+
+            let one = Data(repeating: 1, count: 32)
+            let two = Data(repeating: 2, count: 32)
+            let answers = try await withThrowingTaskGroup(of: Data.self) { group in
+                for candidate in [one, two, one, two] {
+                    group.addTask { try await store.sharedSecret(named: "rate-key", candidate: candidate) }
+                }
+                return try await group.reduce(into: Set<Data>()) { $0.insert($1) }
+            }
+            #expect(answers.count == 1)
+            #expect(try await store.sharedSecret(named: "rate-key", candidate: Data([9])) == answers.first)
+            #expect(try await store.sharedSecret(named: "other", candidate: two) == two)
+        }
+    }
+
+    @Test("a cash link is read back with its state", arguments: Backend.available)
+    func giftCardsAreReadBack(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let alice = PaymentsTests.alice
+            let card = GiftCardID("card")
+            _ = try await store.submit(PaymentsTests.intent("fund", alice, .faucet(PaymentsTests.usdf(10))), at: Self.start)
+            #expect(try await store.giftCard(card) == nil)
+            let send = PaymentsTests.intent("link", alice, .sendGiftCard(card, amount: PaymentsTests.usdf(5), usdMicros: 5_000_000))
+            #expect(try await store.submit(send, at: Self.start) == .settled)
+            #expect(try await store.giftCard(card)?.state == .open)
+            #expect(try await store.voidGiftCard(card, by: alice, at: Self.start) == .returned(now: true))
+            #expect(try await store.giftCard(card)?.state == .voided)
+            #expect(try await store.giftCard(card)?.issuer == alice)
         }
     }
 }

@@ -81,6 +81,26 @@ enum LedgerSchema {
                     CREATE INDEX gift_cards_open ON gift_cards(state, funded_at);
                     """)
         }
+        migrator.registerMigration("v3-owners") { db in
+            // owners: the keys registered through the Account service.
+            // shared_secrets: what every server process must agree on (the rate-signing key).
+            // The partial index finds the payments an owner received, for their history.
+            try db.execute(
+                sql: """
+                    CREATE TABLE owners (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        registered_at REAL NOT NULL
+                    ) WITHOUT ROWID;
+
+                    CREATE TABLE shared_secrets (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        value BLOB NOT NULL
+                    ) WITHOUT ROWID;
+
+                    CREATE INDEX payment_intents_received ON payment_intents(counterparty, submitted_at)
+                        WHERE action = 'send_payment' AND outcome = 'settled';
+                    """)
+        }
         return migrator
     }
 }

@@ -15,7 +15,47 @@ public protocol PaymentStore: Sendable {
     func balance(of owner: OwnerID, mint: Mint) async throws -> UInt64
     /// The intent under `id` as first answered, if there is one.
     func record(_ id: IntentID) async throws -> Payments.Record?
-    /// The owner's intents submitted before `before` (all when `nil`), newest first, at most
-    /// `limit` (equal times by id, descending).
-    func history(of owner: OwnerID, before: Date?, limit: Int) async throws -> [Payments.Record]
+    /// What the owner's history shows, newest first (equal times by id, descending), at most
+    /// `limit`, after `before` (the last of the previous page) when given: the owner's own
+    /// intents and the payments others sent them.
+    func history(of owner: OwnerID, before: Payments.HistoryPosition?, limit: Int) async throws -> [Payments.Record]
+    /// The cash link under `id`, if it was ever funded.
+    func giftCard(_ id: GiftCardID) async throws -> Payments.GiftCard?
+
+    /// Registers `owner` (again: a success that changes nothing).
+    func register(_ owner: OwnerID, at date: Date) async throws -> OwnerRegistration
+    /// When `owner` registered, if it has.
+    func registration(of owner: OwnerID) async throws -> Date?
+    /// The secret the servers share under `name` (their rate-signing key): the first caller's
+    /// `candidate` is kept, and every caller, in any process, gets that one back.
+    func sharedSecret(named name: String, candidate: Data) async throws -> Data
+}
+
+/// An owner's registration.
+public struct OwnerRegistration: Hashable, Sendable {
+    public let registeredAt: Date
+    /// False when the owner had registered before.
+    public let isNew: Bool
+
+    public init(registeredAt: Date, isNew: Bool) {
+        self.registeredAt = registeredAt
+        self.isNew = isNew
+    }
+}
+
+extension Payments {
+    /// Where a history page ends: the last record's time and id.
+    public struct HistoryPosition: Hashable, Sendable {
+        public let submittedAt: Date
+        public let id: IntentID
+
+        public init(submittedAt: Date, id: IntentID) {
+            self.submittedAt = submittedAt
+            self.id = id
+        }
+
+        public init(_ record: Record) {
+            self.init(submittedAt: record.submittedAt, id: record.intent.id)
+        }
+    }
 }

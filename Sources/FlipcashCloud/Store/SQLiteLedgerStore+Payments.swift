@@ -64,16 +64,54 @@ extension SQLiteLedgerStore: PaymentStore {
         try await writer.read { db in try Self.record(db, id) }
     }
 
-    public func history(of owner: OwnerID, before: Date?, limit: Int) async throws -> [Payments.Record] {
+    public func history(of owner: OwnerID, before: Payments.HistoryPosition?, limit: Int) async throws -> [Payments.Record] {
         try await writer.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT \(Self.recordColumns) FROM payment_intents
-                    WHERE owner = ? AND submitted_at < ? ORDER BY submitted_at DESC, id DESC LIMIT ?
+                    WHERE (owner = ? OR (counterparty = ? AND action = 'send_payment' AND outcome = 'settled'))
+                        AND (submitted_at < ? OR (submitted_at = ? AND id < ?))
+                    ORDER BY submitted_at DESC, id DESC LIMIT ?
                     """,
-                arguments: [owner.rawValue, before?.timeIntervalSince1970 ?? Double.infinity, max(0, limit)]
+                arguments: [
+                    owner.rawValue, owner.rawValue, before?.submittedAt.timeIntervalSince1970 ?? Double.infinity,
+                    before?.submittedAt.timeIntervalSince1970 ?? Double.infinity, before?.id.rawValue ?? "", max(0, limit),
+                ]
             ).map(Self.decodeRecord)
+        }
+    }
+
+    public func giftCard(_ id: GiftCardID) async throws -> Payments.GiftCard? {
+        try await writer.read { db in try Self.giftCard(db, id) }
+    }
+
+    public func register(_ owner: OwnerID, at date: Date) async throws -> OwnerRegistration {
+        try await writer.immediateWrite { db in
+            if let registeredAt = try Double.fetchOne(db, sql: "SELECT registered_at FROM owners WHERE id = ?", arguments: [owner.rawValue]) {
+                return OwnerRegistration(registeredAt: Date(timeIntervalSince1970: registeredAt), isNew: false)
+            }
+            try db.execute(
+                sql: "INSERT INTO owners (id, registered_at) VALUES (?, ?)", arguments: [owner.rawValue, date.timeIntervalSince1970])
+            return OwnerRegistration(registeredAt: date, isNew: true)
+        }
+    }
+
+    public func registration(of owner: OwnerID) async throws -> Date? {
+        try await writer.read { db in
+            try Double.fetchOne(db, sql: "SELECT registered_at FROM owners WHERE id = ?", arguments: [owner.rawValue])
+                .map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    public func sharedSecret(named name: String, candidate: Data) async throws -> Data {
+        try await writer.immediateWrite { db in
+            try db.execute(
+                sql: "INSERT INTO shared_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", arguments: [name, candidate])
+            guard let value = try Data.fetchOne(db, sql: "SELECT value FROM shared_secrets WHERE name = ?", arguments: [name]) else {
+                throw LedgerStoreError.corruptRow(table: "shared_secrets", id: name)
+            }
+            return value
         }
     }
 
