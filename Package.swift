@@ -23,7 +23,8 @@ let strictBoundaries: [SwiftSetting] = [
 
 let package = Package(
     name: "LocalFirstApps",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    // gRPC (grpc-swift-2, for Flipcash) needs macOS 15 and iOS 18.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "DAGCBOR", targets: ["DAGCBOR"]),
         .library(name: "Identity", targets: ["Identity"]),
@@ -83,6 +84,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
         .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-protobuf.git", from: "2.4.1"),
+        // gRPC over HTTP/2 on NIO: app-server's Flipcash port and the flipcash CLI's connection.
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
     ],
     targets: [
         // MARK: Kits: app-agnostic building blocks, each with its tests
@@ -495,8 +498,10 @@ let package = Package(
         .target(
             name: "FlipcashCloud",
             dependencies: [
-                "FlipcashCore", "FlipcashAPI", "DAGCBOR", "Storage", "SQLiteStorage",
+                "FlipcashCore", "FlipcashAPI", "DAGCBOR", "Storage", "SQLiteStorage", "ServerKit",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
@@ -506,7 +511,7 @@ let package = Package(
         .target(
             name: "FlipcashCloudPostgres",
             dependencies: [
-                "FlipcashCloud", "FlipcashCore", "PostgresStorage",
+                "FlipcashCloud", "FlipcashCore", "PostgresStorage", "ServerKit",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -516,18 +521,24 @@ let package = Package(
             name: "FlipcashCloudTests",
             dependencies: [
                 "TestSupport", "FlipcashCloud", "FlipcashCloudPostgres", "FlipcashCore", "FlipcashAPI", "Storage", "PostgresStorage",
-                "PostgresTestSupport", "DAGCBOR",
+                "PostgresTestSupport", "DAGCBOR", "ServerKit",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictBoundaries
         ),
         .target(
             name: "FlipcashCore",
             dependencies: [
-                "DAGCBOR", "Storage", "SQLiteStorage", "XMLKit",
+                "DAGCBOR", "Storage", "SQLiteStorage", "XMLKit", "FlipcashAPI",
                 .product(name: "BigInt", package: "BigInt"),
+                // The cloud client: generated gRPC stubs over an injected transport.
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // For BIP-39's PBKDF2-HMAC-SHA512 (Mnemonic.seed).
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -562,8 +573,10 @@ let package = Package(
             name: "AppServer",
             dependencies: [
                 "KilroyCloud", "KilroyCloudPostgres", "ServerKit", "Observability", "CommandLineKit", "Storage", "ObjectStorage",
-                "PostgresStorage",
+                "PostgresStorage", "FlipcashCloud", "FlipcashCloudPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The PostgreSQL pool runs as a service of the application.

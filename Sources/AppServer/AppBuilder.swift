@@ -1,3 +1,5 @@
+import FlipcashCloud
+import FlipcashCloudPostgres
 import Foundation
 import Hummingbird
 import KilroyCloud
@@ -18,10 +20,14 @@ import Storage
 struct CloudBackends: Sendable {
     var kilroyStore: any KilroyServerStore
     var kilroyBlobs: any BlobStorage
+    var flipcashStore: any PaymentStore & LedgerStore
     /// Services the application runs beside its server, started before and stopped after it.
     var services: [any Service] = []
     /// Runs once the services run and before the server takes requests.
     var prepare: @Sendable () async throws -> Void = {}
+    /// What Flipcash's gRPC server runs before it listens (its part of `prepare`; running both
+    /// is harmless): the gRPC port opens beside the HTTP server, not after its preparation.
+    var prepareFlipcash: @Sendable () async throws -> Void = {}
 }
 
 /// Builds the `app-server` application: every cloud mounted under `/<app>/v1`, `/health`,
@@ -37,11 +43,22 @@ enum AppBuilder {
         switch settings.database {
         case .sqlite(let directory):
             let store = try SQLiteKilroyStore.open(at: directory.appendingPathComponent("kilroy.sqlite"))
-            return CloudBackends(kilroyStore: store, kilroyBlobs: blobs, prepare: { try await store.loadPositions() })
+            var ledger = try SQLiteLedgerStore.open(at: directory.appendingPathComponent("flipcash.sqlite"))
+            ledger.paymentSettings = settings.flipcashPayments
+            return CloudBackends(
+                kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, prepare: { try await store.loadPositions() })
         case .postgres(let url):
             let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
             let store = try PostgresKilroyStore.unmigrated(client: client, schema: "kilroy", logger: logger)
-            return CloudBackends(kilroyStore: store, kilroyBlobs: blobs, services: [client], prepare: { try await store.migrate() })
+            var ledger = try PostgresLedgerStore.unmigrated(client: client, schema: "flipcash", logger: logger)
+            ledger.paymentSettings = settings.flipcashPayments
+            let migratedLedger = ledger
+            return CloudBackends(
+                kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, services: [client],
+                prepare: {
+                    try await store.migrate()
+                    try await migratedLedger.migrate()
+                }, prepareFlipcash: { try await migratedLedger.migrate() })
         }
     }
 
@@ -59,6 +76,7 @@ enum AppBuilder {
             try await backends.prepare()
             backends.services = []
             backends.prepare = {}
+            backends.prepareFlipcash = {}
             return try await body(backends)
         }
     }
@@ -92,11 +110,16 @@ enum AppBuilder {
                 "host": "\(settings.host)", "port": "\(settings.port)", "database": "\(settings.database.logDescription)",
                 "blobs": "\(settings.blobs.logDescription)", "reciprocity": "\(settings.reciprocity.argument)",
             ])
+        let flipcash = FlipcashGRPCServer(
+            store: backends.flipcashStore, rates: RatesFile(url: settings.ratesFile, now: settings.flipcash.now),
+            configuration: settings.flipcash, host: settings.host, port: settings.grpcPort, prepare: backends.prepareFlipcash,
+            logger: loggers.flipcash)
+        let returns = GiftCardReturnWorker(store: backends.flipcashStore, now: settings.flipcash.now, logger: loggers.flipcash)
         var application = Application(
             router: router,
             server: .limited(settings.limits),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "app-server"),
-            services: backends.services,
+            services: backends.services + [flipcash, returns],
             onServerRunning: { channel in
                 logger.notice("app-server listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])
             },

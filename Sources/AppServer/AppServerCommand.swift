@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineKit
+import FlipcashCloud
 import Foundation
 import Hummingbird
 import KilroyCloud
@@ -9,13 +10,14 @@ import Observability
 import Prometheus
 import ServerKit
 
-/// `app-server`: one process serving every app's cloud (today Kilroy) over HTTP; `app-server
+/// `app-server`: one process serving every app's cloud: Kilroy over HTTP, Flipcash over gRPC on
+/// its own port; `app-server
 /// migrate` brings the databases up to date without serving.
 @main
 struct AppServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app-server",
-        abstract: "Serve the apps' clouds: the Kilroy API under /kilroy/v1, /health and /metrics.",
+        abstract: "Serve the apps' clouds: the Kilroy API under /kilroy/v1, /health and /metrics; Flipcash over gRPC on --grpc-port.",
         subcommands: [Serve.self, Migrate.self],
         defaultSubcommand: Serve.self
     )
@@ -97,14 +99,17 @@ extension AppServerCommand {
 /// The options `serve` and `migrate` share.
 struct ServerOptions: ParsableArguments {
     static let discussion = """
-        Data lives in --data DIR (default ./.data): each cloud's SQLite file (kilroy.sqlite) and its
-        blobs under blobs/<app>/. For many app-servers, point every instance at one PostgreSQL
+        Data lives in --data DIR (default ./.data): each cloud's SQLite file (kilroy.sqlite, flipcash.sqlite) and
+        its blobs under blobs/<app>/. For many app-servers, point every instance at one PostgreSQL
         database and one S3-compatible bucket instead:
           --database sqlite:DIR | postgres://user:password@host:5432/db   (or DATABASE_URL)
           --blobs file:DIR | s3://bucket?endpoint=http://host:9000&region=us-east-1   (or BLOB_STORE_URL;
                  keys from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)
         A flag wins over its environment variable. Each cloud keeps its tables in its own schema
-        (kilroy) and its blobs under its own prefix (kilroy/).
+        (kilroy, flipcash) and its blobs under its own prefix (kilroy/).
+        Flipcash's gRPC services (Account, Transaction, Currency) listen on --grpc-port (default 8081),
+        in plaintext: put TLS in front of them, as of the HTTP port. Unclaimed cash links go back to
+        their senders after 7 days, checked every 30 seconds.
         The OpenAPI document of each cloud is served at /<app>/v1/openapi.yaml; /health reports every
         backend (503 when one is down) and /metrics serves Prometheus text.
 
@@ -121,6 +126,17 @@ struct ServerOptions: ParsableArguments {
 
     @Option(help: "The TCP port to listen on (0 picks a free one).")
     var port = 8080
+
+    @Option(help: "The TCP port Flipcash's gRPC services listen on (0 picks a free one).")
+    var grpcPort = 8081
+
+    @Flag(help: "Run Flipcash's development faucet, which credits USDF to anyone who asks (never in production).")
+    var flipcashFaucet = false
+
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of exchange rates per USD, e.g. {\"eur\": 0.92} (default: round development rates).", valueName: "file"))
+    var flipcashRates: String?
 
     @Option(name: .customLong("data"), help: ArgumentHelp("The folder for databases and blobs.", valueName: "dir"))
     var dataDirectory = ".data"
@@ -154,6 +170,20 @@ struct ServerOptions: ParsableArguments {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port).")
         }
+        guard (0...65_535).contains(grpcPort) else {
+            throw ValidationError("--grpc-port must be from 0 to 65535, not \(grpcPort).")
+        }
+        guard grpcPort == 0 || grpcPort != port else { throw ValidationError("--grpc-port must differ from --port.") }
+        var ratesFile: URL?
+        if let flipcashRates {
+            let url = URL(fileURLWithPath: flipcashRates)
+            do {
+                _ = try RatesFile.read(url)
+            } catch {
+                throw ValidationError("--flipcash-rates: \(error.errorDescription ?? "not a rates file")")
+            }
+            ratesFile = url
+        }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
         guard !dataDirectory.isEmpty else { throw ValidationError("--data must name a folder.") }
         guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
@@ -184,9 +214,14 @@ struct ServerOptions: ParsableArguments {
         var settings = ServerSettings(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory, isDirectory: true),
             reciprocity: policy, logLevel: level, database: database, blobs: blobLocation)
+        settings.grpcPort = grpcPort
+        settings.ratesFile = ratesFile
+        settings.flipcashPayments.faucetEnabled = flipcashFaucet
         switch rateLimits {
         case "on": break
-        case "off": settings.kilroy.liftRateLimits()
+        case "off":
+            settings.kilroy.liftRateLimits()
+            settings.flipcash.rateLimits = nil
         default: throw ValidationError("--rate-limits must be on or off, not \(rateLimits).")
         }
         return settings

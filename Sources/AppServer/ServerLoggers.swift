@@ -8,19 +8,22 @@ struct ServerLoggers: Sendable {
     var server: Logger
     /// The Kilroy cloud's requests and failures.
     var kilroy: Logger
+    /// The Flipcash cloud's gRPC server, refusals it could not answer, and cash-link returns.
+    var flipcash: Logger
 
     /// The labels `app-server` logs under, through whatever handler `LoggingSetup` bootstrapped.
     static func standard() -> ServerLoggers {
-        ServerLoggers(server: Logger(label: "app-server"), kilroy: Logger(label: "kilroy.cloud"))
+        ServerLoggers(server: Logger(label: "app-server"), kilroy: Logger(label: "kilroy.cloud"), flipcash: Logger(label: "flipcash.cloud"))
     }
 
     /// Every component logging to `logger` (tests pass a silent one).
     init(all logger: Logger) {
-        self.init(server: logger, kilroy: logger)
+        self.init(server: logger, kilroy: logger, flipcash: logger)
     }
 
-    init(server: Logger, kilroy: Logger) {
+    init(server: Logger, kilroy: Logger, flipcash: Logger) {
         self.server = server
         self.kilroy = kilroy
+        self.flipcash = flipcash
     }
 }

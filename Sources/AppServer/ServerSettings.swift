@@ -1,3 +1,4 @@
+import FlipcashCloud
 import Foundation
 import KilroyCloud
 import Logging
@@ -21,6 +22,14 @@ struct ServerSettings: Sendable {
     var limits = HTTPServerLimits()
     /// Kilroy's configuration apart from reciprocity (limits, clock); tests change it.
     var kilroy = KilroyCloudConfiguration()
+    /// The port Flipcash's gRPC services listen on, beside HTTP (0 picks a free one).
+    var grpcPort = 0
+    /// Flipcash's services: rate limits and clock.
+    var flipcash = FlipcashCloudConfiguration()
+    /// Flipcash's payment rules: limits, and whether the development faucet runs.
+    var flipcashPayments = PaymentSettings()
+    /// The exchange rates file (`nil`: the development rates).
+    var ratesFile: URL?
 
     /// Settings with the stores and blobs in `dataDirectory` unless `database` or `blobs` say otherwise.
     init(

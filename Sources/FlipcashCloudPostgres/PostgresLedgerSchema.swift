@@ -89,6 +89,11 @@ enum PostgresLedgerSchema {
                 "CREATE TABLE \(schema.qualified("owners")) (id text PRIMARY KEY, registered_at double precision NOT NULL)",
                 "CREATE TABLE \(schema.qualified("shared_secrets")) (name text PRIMARY KEY, value bytea NOT NULL)",
                 """
+                CREATE TABLE \(schema.qualified("rate_buckets")) (
+                    key text PRIMARY KEY, tokens double precision NOT NULL, updated_at double precision NOT NULL
+                )
+                """,
+                """
                 CREATE INDEX payment_intents_received ON \(schema.qualified("payment_intents")) (counterparty, submitted_at)
                     WHERE action = 'send_payment' AND outcome = 'settled'
                 """,

@@ -3,6 +3,7 @@ public import FlipcashCore
 public import Foundation
 import PostgresNIO
 import PostgresStorage
+public import ServerKit
 
 extension PostgresLedgerStore: PaymentStore {
     /// One transaction per intent. Locks, in the store's one order: the owner (so two sends of one
@@ -114,6 +115,19 @@ extension PostgresLedgerStore: PaymentStore {
         }
     }
 
+    public func nextTransactionLimit(for owner: OwnerID, at date: Date) async throws -> UInt64 {
+        let since = date.timeIntervalSince1970 - paymentSettings.limits.window
+        let records = try await client.withConnection { connection in
+            try await connection.query(
+                """
+                SELECT \(unescaped: Self.recordColumns) FROM \(unescaped: intents)
+                WHERE owner = \(owner.rawValue) AND submitted_at > \(since)
+                """, logger: logger
+            ).collect().map(Self.decodeRecord)
+        }
+        return Payments(settings: paymentSettings, ledger: Ledger(), records: records, giftCards: []).nextTransactionLimit(for: owner, at: date)
+    }
+
     public func giftCard(_ id: GiftCardID) async throws -> Payments.GiftCard? {
         try await client.withConnection { connection in try await loadGiftCard(connection, id) }
     }
@@ -165,6 +179,29 @@ extension PostgresLedgerStore: PaymentStore {
                     .collect().first
             else { throw LedgerStoreError.corruptRow(table: "shared_secrets", id: name) }
             return Data(try row.decode(ByteBuffer.self).readableBytesView)
+        }
+    }
+
+    public func takeRateToken(key: String, limit: RateLimit, at date: Date) async throws -> RateDecision {
+        try await client.withRetryingTransaction(logger: logger) { connection in
+            try await connection.query(
+                """
+                INSERT INTO \(unescaped: buckets) (key, tokens, updated_at) VALUES (\(key), \(Double(limit.burst)), \(date.timeIntervalSince1970))
+                ON CONFLICT (key) DO NOTHING
+                """, logger: logger)
+            let row = try await connection.query(
+                "SELECT tokens, updated_at FROM \(unescaped: buckets) WHERE key = \(key) FOR UPDATE", logger: logger
+            ).collect().first
+            guard let (tokens, updated) = try row?.decode((Double, Double).self) else {
+                throw LedgerStoreError.corruptRow(table: "rate_buckets", id: key)
+            }
+            let (decision, bucket) = TokenBucket(tokens: tokens, updated: Date(timeIntervalSince1970: updated)).taking(limit, at: date)
+            try await connection.query(
+                """
+                UPDATE \(unescaped: buckets) SET tokens = \(bucket.tokens), updated_at = \(bucket.updated.timeIntervalSince1970)
+                WHERE key = \(key)
+                """, logger: logger)
+            return decision
         }
     }
 

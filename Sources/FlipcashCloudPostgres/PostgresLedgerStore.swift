@@ -23,6 +23,7 @@ public struct PostgresLedgerStore: LedgerStore {
     let giftCards: String
     let owners: String
     let secrets: String
+    let buckets: String
     /// The advisory-lock namespace of this schema (transfer ids, owners, intents, cash links).
     let lockSpace: String
 
@@ -39,6 +40,7 @@ public struct PostgresLedgerStore: LedgerStore {
         giftCards = schema.qualified("gift_cards")
         owners = schema.qualified("owners")
         secrets = schema.qualified("shared_secrets")
+        buckets = schema.qualified("rate_buckets")
         lockSpace = "flipcash:\(schema.rawValue):"
     }
 

@@ -16,19 +16,21 @@ struct PaymentStoreContractTests {
 
     typealias Backend = LedgerStoreContractTests.Backend
 
-    /// A fresh payment store of `backend` with the faucet on, for `body`.
-    static func withStore<T: Sendable>(_ backend: Backend, _ body: (any PaymentStore & LedgerStore) async throws -> T) async throws -> T {
+    /// A fresh payment store of `backend` with `settings` (the faucet on by default), for `body`.
+    static func withStore<T: Sendable>(
+        _ backend: Backend, settings: PaymentSettings = .init(faucetEnabled: true), _ body: (any PaymentStore & LedgerStore) async throws -> T
+    ) async throws -> T {
         switch backend {
         case .sqliteMemory, .sqliteFile:
             return try await backend.withSQLiteStore { store in
                 var store = store
-                store.paymentSettings = .init(faucetEnabled: true)
+                store.paymentSettings = settings
                 return try await body(store)
             }
         case .postgres:
             return try await PostgresTestDatabase.withTestDatabase { client, schema async throws in
                 var store = try await PostgresLedgerStore.open(client: client, schema: schema.rawValue, logger: PostgresTestDatabase.quietLogger)
-                store.paymentSettings = .init(faucetEnabled: true)
+                store.paymentSettings = settings
                 return try await body(store)
             }
         }

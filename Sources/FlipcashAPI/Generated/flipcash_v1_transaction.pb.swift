@@ -304,77 +304,103 @@ public nonisolated struct Flipcash_V1_SubmitIntentResponse: Sendable {
   public init() {}
 }
 
-public nonisolated struct Flipcash_V1_IntentMetadata: Sendable {
+public nonisolated struct Flipcash_V1_IntentMetadata: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var id: Flipcash_V1_IntentId {
-    get {_id ?? Flipcash_V1_IntentId()}
-    set {_id = newValue}
+    get {_storage._id ?? Flipcash_V1_IntentId()}
+    set {_uniqueStorage()._id = newValue}
   }
   /// Returns true if `id` has been explicitly set.
-  public var hasID: Bool {self._id != nil}
+  public var hasID: Bool {_storage._id != nil}
   /// Clears the value of `id`. Subsequent reads from it will return its default value.
-  public mutating func clearID() {self._id = nil}
+  public mutating func clearID() {_uniqueStorage()._id = nil}
 
   public var owner: Flipcash_V1_PublicKey {
-    get {_owner ?? Flipcash_V1_PublicKey()}
-    set {_owner = newValue}
+    get {_storage._owner ?? Flipcash_V1_PublicKey()}
+    set {_uniqueStorage()._owner = newValue}
   }
   /// Returns true if `owner` has been explicitly set.
-  public var hasOwner: Bool {self._owner != nil}
+  public var hasOwner: Bool {_storage._owner != nil}
   /// Clears the value of `owner`. Subsequent reads from it will return its default value.
-  public mutating func clearOwner() {self._owner = nil}
+  public mutating func clearOwner() {_uniqueStorage()._owner = nil}
 
-  public var state: Flipcash_V1_IntentMetadata.State = .unknown
+  public var state: Flipcash_V1_IntentMetadata.State {
+    get {_storage._state}
+    set {_uniqueStorage()._state = newValue}
+  }
 
   public var settledAt: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_settledAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_settledAt = newValue}
+    get {_storage._settledAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._settledAt = newValue}
   }
   /// Returns true if `settledAt` has been explicitly set.
-  public var hasSettledAt: Bool {self._settledAt != nil}
+  public var hasSettledAt: Bool {_storage._settledAt != nil}
   /// Clears the value of `settledAt`. Subsequent reads from it will return its default value.
-  public mutating func clearSettledAt() {self._settledAt = nil}
+  public mutating func clearSettledAt() {_uniqueStorage()._settledAt = nil}
 
   /// What moved: the amount, and the owner or cash link on the other side.
   public var amount: Flipcash_V1_TokenAmount {
-    get {_amount ?? Flipcash_V1_TokenAmount()}
-    set {_amount = newValue}
+    get {_storage._amount ?? Flipcash_V1_TokenAmount()}
+    set {_uniqueStorage()._amount = newValue}
   }
   /// Returns true if `amount` has been explicitly set.
-  public var hasAmount: Bool {self._amount != nil}
+  public var hasAmount: Bool {_storage._amount != nil}
   /// Clears the value of `amount`. Subsequent reads from it will return its default value.
-  public mutating func clearAmount() {self._amount = nil}
+  public mutating func clearAmount() {_uniqueStorage()._amount = nil}
 
-  public var counterparty: Flipcash_V1_IntentMetadata.OneOf_Counterparty? = nil
+  public var counterparty: OneOf_Counterparty? {
+    get {return _storage._counterparty}
+    set {_uniqueStorage()._counterparty = newValue}
+  }
 
   public var destinationOwner: Flipcash_V1_PublicKey {
     get {
-      if case .destinationOwner(let v)? = counterparty {return v}
+      if case .destinationOwner(let v)? = _storage._counterparty {return v}
       return Flipcash_V1_PublicKey()
     }
-    set {counterparty = .destinationOwner(newValue)}
+    set {_uniqueStorage()._counterparty = .destinationOwner(newValue)}
   }
 
   public var giftCard: Flipcash_V1_PublicKey {
     get {
-      if case .giftCard(let v)? = counterparty {return v}
+      if case .giftCard(let v)? = _storage._counterparty {return v}
       return Flipcash_V1_PublicKey()
     }
-    set {counterparty = .giftCard(newValue)}
+    set {_uniqueStorage()._counterparty = .giftCard(newValue)}
   }
 
   /// The refusal of a REFUSED intent, as first answered.
   public var refusal: Flipcash_V1_Refusal {
-    get {_refusal ?? Flipcash_V1_Refusal()}
-    set {_refusal = newValue}
+    get {_storage._refusal ?? Flipcash_V1_Refusal()}
+    set {_uniqueStorage()._refusal = newValue}
   }
   /// Returns true if `refusal` has been explicitly set.
-  public var hasRefusal: Bool {self._refusal != nil}
+  public var hasRefusal: Bool {_storage._refusal != nil}
   /// Clears the value of `refusal`. Subsequent reads from it will return its default value.
-  public mutating func clearRefusal() {self._refusal = nil}
+  public mutating func clearRefusal() {_uniqueStorage()._refusal = nil}
+
+  public var kind: Flipcash_V1_IntentMetadata.Kind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
+
+  public var giftCardState: Flipcash_V1_IntentMetadata.GiftCardState {
+    get {_storage._giftCardState}
+    set {_uniqueStorage()._giftCardState = newValue}
+  }
+
+  /// For a gift card: when its money goes back to the sender if nobody claims it.
+  public var giftCardExpiresAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_storage._giftCardExpiresAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._giftCardExpiresAt = newValue}
+  }
+  /// Returns true if `giftCardExpiresAt` has been explicitly set.
+  public var hasGiftCardExpiresAt: Bool {_storage._giftCardExpiresAt != nil}
+  /// Clears the value of `giftCardExpiresAt`. Subsequent reads from it will return its default value.
+  public mutating func clearGiftCardExpiresAt() {_uniqueStorage()._giftCardExpiresAt = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -422,13 +448,107 @@ public nonisolated struct Flipcash_V1_IntentMetadata: Sendable {
 
   }
 
+  /// What the intent asked for.
+  public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unknown // = 0
+    case openAccount // = 1
+    case sendPayment // = 2
+    case sendGiftCard // = 3
+    case claimGiftCard // = 4
+    case faucet // = 5
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unknown
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unknown
+      case 1: self = .openAccount
+      case 2: self = .sendPayment
+      case 3: self = .sendGiftCard
+      case 4: self = .claimGiftCard
+      case 5: self = .faucet
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unknown: return 0
+      case .openAccount: return 1
+      case .sendPayment: return 2
+      case .sendGiftCard: return 3
+      case .claimGiftCard: return 4
+      case .faucet: return 5
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Flipcash_V1_IntentMetadata.Kind] = [
+      .unknown,
+      .openAccount,
+      .sendPayment,
+      .sendGiftCard,
+      .claimGiftCard,
+      .faucet,
+    ]
+
+  }
+
+  /// For a settled SEND_GIFT_CARD: what has become of the cash link since.
+  public nonisolated enum GiftCardState: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unknown // = 0
+    case giftCardOpen // = 1
+    case giftCardClaimed // = 2
+    case giftCardVoided // = 3
+    case giftCardReturned // = 4
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unknown
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unknown
+      case 1: self = .giftCardOpen
+      case 2: self = .giftCardClaimed
+      case 3: self = .giftCardVoided
+      case 4: self = .giftCardReturned
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unknown: return 0
+      case .giftCardOpen: return 1
+      case .giftCardClaimed: return 2
+      case .giftCardVoided: return 3
+      case .giftCardReturned: return 4
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Flipcash_V1_IntentMetadata.GiftCardState] = [
+      .unknown,
+      .giftCardOpen,
+      .giftCardClaimed,
+      .giftCardVoided,
+      .giftCardReturned,
+    ]
+
+  }
+
   public init() {}
 
-  fileprivate var _id: Flipcash_V1_IntentId? = nil
-  fileprivate var _owner: Flipcash_V1_PublicKey? = nil
-  fileprivate var _settledAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-  fileprivate var _amount: Flipcash_V1_TokenAmount? = nil
-  fileprivate var _refusal: Flipcash_V1_Refusal? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Flipcash_V1_GetIntentMetadataRequest: Sendable {
@@ -1184,96 +1304,165 @@ nonisolated extension Flipcash_V1_SubmitIntentResponse: SwiftProtobuf.Message, S
 
 nonisolated extension Flipcash_V1_IntentMetadata: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".IntentMetadata"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}owner\0\u{1}state\0\u{3}settled_at\0\u{1}amount\0\u{3}destination_owner\0\u{3}gift_card\0\u{1}refusal\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}owner\0\u{1}state\0\u{3}settled_at\0\u{1}amount\0\u{3}destination_owner\0\u{3}gift_card\0\u{1}refusal\0\u{1}kind\0\u{3}gift_card_state\0\u{3}gift_card_expires_at\0")
+
+  fileprivate class _StorageClass {
+    var _id: Flipcash_V1_IntentId? = nil
+    var _owner: Flipcash_V1_PublicKey? = nil
+    var _state: Flipcash_V1_IntentMetadata.State = .unknown
+    var _settledAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _amount: Flipcash_V1_TokenAmount? = nil
+    var _counterparty: Flipcash_V1_IntentMetadata.OneOf_Counterparty?
+    var _refusal: Flipcash_V1_Refusal? = nil
+    var _kind: Flipcash_V1_IntentMetadata.Kind = .unknown
+    var _giftCardState: Flipcash_V1_IntentMetadata.GiftCardState = .unknown
+    var _giftCardExpiresAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _owner = source._owner
+      _state = source._state
+      _settledAt = source._settledAt
+      _amount = source._amount
+      _counterparty = source._counterparty
+      _refusal = source._refusal
+      _kind = source._kind
+      _giftCardState = source._giftCardState
+      _giftCardExpiresAt = source._giftCardExpiresAt
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._id) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._owner) }()
-      case 3: try { try decoder.decodeSingularEnumField(value: &self.state) }()
-      case 4: try { try decoder.decodeSingularMessageField(value: &self._settledAt) }()
-      case 5: try { try decoder.decodeSingularMessageField(value: &self._amount) }()
-      case 6: try {
-        var v: Flipcash_V1_PublicKey?
-        var hadOneofValue = false
-        if let current = self.counterparty {
-          hadOneofValue = true
-          if case .destinationOwner(let m) = current {v = m}
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._owner) }()
+        case 3: try { try decoder.decodeSingularEnumField(value: &_storage._state) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._settledAt) }()
+        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._amount) }()
+        case 6: try {
+          var v: Flipcash_V1_PublicKey?
+          var hadOneofValue = false
+          if let current = _storage._counterparty {
+            hadOneofValue = true
+            if case .destinationOwner(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._counterparty = .destinationOwner(v)
+          }
+        }()
+        case 7: try {
+          var v: Flipcash_V1_PublicKey?
+          var hadOneofValue = false
+          if let current = _storage._counterparty {
+            hadOneofValue = true
+            if case .giftCard(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._counterparty = .giftCard(v)
+          }
+        }()
+        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._refusal) }()
+        case 9: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 10: try { try decoder.decodeSingularEnumField(value: &_storage._giftCardState) }()
+        case 11: try { try decoder.decodeSingularMessageField(value: &_storage._giftCardExpiresAt) }()
+        default: break
         }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.counterparty = .destinationOwner(v)
-        }
-      }()
-      case 7: try {
-        var v: Flipcash_V1_PublicKey?
-        var hadOneofValue = false
-        if let current = self.counterparty {
-          hadOneofValue = true
-          if case .giftCard(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.counterparty = .giftCard(v)
-        }
-      }()
-      case 8: try { try decoder.decodeSingularMessageField(value: &self._refusal) }()
-      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._id {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    try { if let v = self._owner {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    if self.state != .unknown {
-      try visitor.visitSingularEnumField(value: self.state, fieldNumber: 3)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._id {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      try { if let v = _storage._owner {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      if _storage._state != .unknown {
+        try visitor.visitSingularEnumField(value: _storage._state, fieldNumber: 3)
+      }
+      try { if let v = _storage._settledAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
+      try { if let v = _storage._amount {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      } }()
+      switch _storage._counterparty {
+      case .destinationOwner?: try {
+        guard case .destinationOwner(let v)? = _storage._counterparty else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      }()
+      case .giftCard?: try {
+        guard case .giftCard(let v)? = _storage._counterparty else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      }()
+      case nil: break
+      }
+      try { if let v = _storage._refusal {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      } }()
+      if _storage._kind != .unknown {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 9)
+      }
+      if _storage._giftCardState != .unknown {
+        try visitor.visitSingularEnumField(value: _storage._giftCardState, fieldNumber: 10)
+      }
+      try { if let v = _storage._giftCardExpiresAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      } }()
     }
-    try { if let v = self._settledAt {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-    } }()
-    try { if let v = self._amount {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
-    } }()
-    switch self.counterparty {
-    case .destinationOwner?: try {
-      guard case .destinationOwner(let v)? = self.counterparty else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
-    }()
-    case .giftCard?: try {
-      guard case .giftCard(let v)? = self.counterparty else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-    }()
-    case nil: break
-    }
-    try { if let v = self._refusal {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Flipcash_V1_IntentMetadata, rhs: Flipcash_V1_IntentMetadata) -> Bool {
-    if lhs._id != rhs._id {return false}
-    if lhs._owner != rhs._owner {return false}
-    if lhs.state != rhs.state {return false}
-    if lhs._settledAt != rhs._settledAt {return false}
-    if lhs._amount != rhs._amount {return false}
-    if lhs.counterparty != rhs.counterparty {return false}
-    if lhs._refusal != rhs._refusal {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._owner != rhs_storage._owner {return false}
+        if _storage._state != rhs_storage._state {return false}
+        if _storage._settledAt != rhs_storage._settledAt {return false}
+        if _storage._amount != rhs_storage._amount {return false}
+        if _storage._counterparty != rhs_storage._counterparty {return false}
+        if _storage._refusal != rhs_storage._refusal {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._giftCardState != rhs_storage._giftCardState {return false}
+        if _storage._giftCardExpiresAt != rhs_storage._giftCardExpiresAt {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1281,6 +1470,14 @@ nonisolated extension Flipcash_V1_IntentMetadata: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Flipcash_V1_IntentMetadata.State: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0UNKNOWN\0\u{1}SETTLED\0\u{1}REFUSED\0")
+}
+
+nonisolated extension Flipcash_V1_IntentMetadata.Kind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNKNOWN\0\u{1}OPEN_ACCOUNT\0\u{1}SEND_PAYMENT\0\u{1}SEND_GIFT_CARD\0\u{1}CLAIM_GIFT_CARD\0\u{1}FAUCET\0")
+}
+
+nonisolated extension Flipcash_V1_IntentMetadata.GiftCardState: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0GIFT_CARD_STATE_UNKNOWN\0\u{1}GIFT_CARD_OPEN\0\u{1}GIFT_CARD_CLAIMED\0\u{1}GIFT_CARD_VOIDED\0\u{1}GIFT_CARD_RETURNED\0")
 }
 
 nonisolated extension Flipcash_V1_GetIntentMetadataRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

@@ -51,7 +51,7 @@ public struct ExchangeDataValidator: Sendable {
         guard rate.nativePerUsdf.isFinite, rate.nativePerUsdf > 0 else {
             throw .invalid(field: field + ".rate.rate.native_per_usdf", reason: "is not a positive rate")
         }
-        guard let input = try? ExchangeRateSigner.signingInput(rate), data.rate.signature.value.count == 64,
+        guard let input = try? rate.signingInput(), data.rate.signature.value.count == 64,
             rateKey.isValidSignature(data.rate.signature.value, for: input)
         else { throw .unsignedRate(field: field + ".rate.signature") }
         let age = now().timeIntervalSince(rate.timestamp.date)

@@ -1,7 +1,6 @@
 public import Crypto
 public import FlipcashAPI
 import Foundation
-import SwiftProtobuf
 
 /// Signs the exchange rates the server hands out, with the server's own Ed25519 rate key, so a
 /// client can later prove which rate it priced a payment with (``ExchangeDataValidator``).
@@ -23,14 +22,7 @@ public struct ExchangeRateSigner: Sendable {
     public func sign(_ rate: Flipcash_V1_ExchangeRate) throws -> Flipcash_V1_SignedExchangeRate {
         var signed = Flipcash_V1_SignedExchangeRate()
         signed.rate = rate
-        signed.signature.value = try key.signature(for: Self.signingInput(rate))
+        signed.signature.value = try key.signature(for: rate.signingInput())
         return signed
-    }
-
-    /// The bytes a rate's signature covers.
-    static func signingInput(_ rate: Flipcash_V1_ExchangeRate) throws -> Data {
-        var options = BinaryEncodingOptions()
-        options.useDeterministicOrdering = true
-        return try rate.serializedData(options: options)
     }
 }

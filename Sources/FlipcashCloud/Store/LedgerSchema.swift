@@ -84,6 +84,7 @@ enum LedgerSchema {
         migrator.registerMigration("v3-owners") { db in
             // owners: the keys registered through the Account service.
             // shared_secrets: what every server process must agree on (the rate-signing key).
+            // rate_buckets: the request rate limits' token buckets, by key.
             // The partial index finds the payments an owner received, for their history.
             try db.execute(
                 sql: """
@@ -95,6 +96,12 @@ enum LedgerSchema {
                     CREATE TABLE shared_secrets (
                         name TEXT PRIMARY KEY NOT NULL,
                         value BLOB NOT NULL
+                    ) WITHOUT ROWID;
+
+                    CREATE TABLE rate_buckets (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        tokens REAL NOT NULL,
+                        updated_at REAL NOT NULL
                     ) WITHOUT ROWID;
 
                     CREATE INDEX payment_intents_received ON payment_intents(counterparty, submitted_at)

@@ -1,5 +1,6 @@
 public import FlipcashCore
 public import Foundation
+public import ServerKit
 
 /// Where Flipcash's payments live: ``Payments``' rules applied inside one database transaction
 /// per operation, so they hold across processes. Every implementation answers what the rules
@@ -19,6 +20,11 @@ public protocol PaymentStore: Sendable {
     /// `limit`, after `before` (the last of the previous page) when given: the owner's own
     /// intents and the payments others sent them.
     func history(of owner: OwnerID, before: Payments.HistoryPosition?, limit: Int) async throws -> [Payments.Record]
+    /// What the owner may send in one intent at `date`, in micro-dollars: the smaller of the
+    /// per-transaction limit and what the daily limit leaves.
+    func nextTransactionLimit(for owner: OwnerID, at date: Date) async throws -> UInt64
+    /// The rules' settings this store applies.
+    var paymentSettings: PaymentSettings { get }
     /// The cash link under `id`, if it was ever funded.
     func giftCard(_ id: GiftCardID) async throws -> Payments.GiftCard?
 
@@ -29,6 +35,9 @@ public protocol PaymentStore: Sendable {
     /// The secret the servers share under `name` (their rate-signing key): the first caller's
     /// `candidate` is kept, and every caller, in any process, gets that one back.
     func sharedSecret(named name: String, candidate: Data) async throws -> Data
+    /// Takes one token from the bucket under `key` (a ``TokenBucket`` under `limit`), updated in
+    /// one transaction so the limit holds across every server process.
+    func takeRateToken(key: String, limit: RateLimit, at date: Date) async throws -> RateDecision
 }
 
 /// An owner's registration.

@@ -2,6 +2,7 @@ public import FlipcashCore
 public import Foundation
 import GRDB
 import SQLiteStorage
+public import ServerKit
 
 extension SQLiteLedgerStore: PaymentStore {
     public func submit(_ intent: PaymentIntent, at date: Date) async throws -> IntentOutcome {
@@ -82,6 +83,14 @@ extension SQLiteLedgerStore: PaymentStore {
         }
     }
 
+    public func nextTransactionLimit(for owner: OwnerID, at date: Date) async throws -> UInt64 {
+        let settings = paymentSettings
+        return try await writer.read { db in
+            let records = try Self.records(db, owner: owner, since: date.addingTimeInterval(-settings.limits.window))
+            return Payments(settings: settings, ledger: Ledger(), records: records, giftCards: []).nextTransactionLimit(for: owner, at: date)
+        }
+    }
+
     public func giftCard(_ id: GiftCardID) async throws -> Payments.GiftCard? {
         try await writer.read { db in try Self.giftCard(db, id) }
     }
@@ -112,6 +121,21 @@ extension SQLiteLedgerStore: PaymentStore {
                 throw LedgerStoreError.corruptRow(table: "shared_secrets", id: name)
             }
             return value
+        }
+    }
+
+    public func takeRateToken(key: String, limit: RateLimit, at date: Date) async throws -> RateDecision {
+        try await writer.immediateWrite { db in
+            let row = try Row.fetchOne(db, sql: "SELECT tokens, updated_at FROM rate_buckets WHERE key = ?", arguments: [key])
+            let stored = row.map { TokenBucket(tokens: $0[0], updated: Date(timeIntervalSince1970: $0[1])) }
+            let (decision, bucket) = (stored ?? .full(limit, at: date)).taking(limit, at: date)
+            try db.execute(
+                sql: """
+                    INSERT INTO rate_buckets (key, tokens, updated_at) VALUES (?, ?, ?)
+                    ON CONFLICT (key) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
+                    """,
+                arguments: [key, bucket.tokens, bucket.updated.timeIntervalSince1970])
+            return decision
         }
     }
 

@@ -1,0 +1,81 @@
+import FlipcashCloud
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2Posix
+import Logging
+import ServiceLifecycle
+
+/// Flipcash's gRPC services on their own port, as a service of the application: it prepares the
+/// store (migrations on PostgreSQL), fetches the shared rate key, listens, logs
+/// "app-server gRPC listening" with the bound address, and on graceful shutdown stops taking calls
+/// and finishes those in flight.
+struct FlipcashGRPCServer: Service {
+    /// The largest request message: an intent is a few hundred bytes.
+    static let maximumRequestBytes = 64 * 1024
+
+    let store: any PaymentStore & LedgerStore
+    let rates: any RateSource
+    let configuration: FlipcashCloudConfiguration
+    let host: String
+    let port: Int
+    let prepare: @Sendable () async throws -> Void
+    let logger: Logger
+
+    func run() async throws {
+        try await prepare()
+        let services = try await FlipcashServices.make(store: store, rates: rates, configuration: configuration, logger: logger)
+        let transport = HTTP2ServerTransport.Posix(
+            address: Self.address(host: host, port: port), transportSecurity: .plaintext,
+            config: .defaults { $0.rpc.maxRequestPayloadSize = Self.maximumRequestBytes })
+        let server = GRPCServer(transport: transport, services: services.all)
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask { try await server.serve() }
+                let address = try await transport.listeningAddress
+                logger.notice("app-server gRPC listening", metadata: ["address": "\(address)"])
+            }
+        } onGracefulShutdown: {
+            server.beginGracefulShutdown()
+        }
+    }
+
+    /// The socket address for `--host`: an IPv6 literal, or IPv4 (`localhost` is 127.0.0.1).
+    static func address(host: String, port: Int) -> GRPCNIOTransportCore.SocketAddress {
+        if host == "localhost" { return .ipv4(host: "127.0.0.1", port: port) }
+        return host.contains(":") ? .ipv6(host: host, port: port) : .ipv4(host: host, port: port)
+    }
+}
+
+/// Returns unclaimed cash links to their senders once their seven days are up: every `interval`,
+/// in batches, until none is due. Safe with many app-servers: each return is decided in the
+/// database under the link's lock, and its transfer id is derived from the link, so it happens once.
+struct GiftCardReturnWorker: Service {
+    static let batchSize = 200
+
+    let store: any PaymentStore
+    let now: @Sendable () -> Date
+    var interval: Duration = .seconds(30)
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            await returnDueLinks()
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+        }
+    }
+
+    /// Returns every link due now; a failure is logged and left for the next round.
+    func returnDueLinks() async {
+        do {
+            var returned = 0
+            while true {
+                let batch = try await store.returnExpiredGiftCards(at: now(), limit: Self.batchSize)
+                returned += batch.count
+                if batch.count < Self.batchSize { break }
+            }
+            if returned > 0 { logger.info("flipcash cash links returned", metadata: ["count": "\(returned)"]) }
+        } catch {
+            logger.error("flipcash cash link returns failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+        }
+    }
+}
