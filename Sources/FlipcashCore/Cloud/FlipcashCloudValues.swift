@@ -1,0 +1,152 @@
+import Crypto
+import DAGCBOR
+public import FlipcashAPI
+public import Foundation
+import SwiftProtobuf
+
+/// An intent as the server reports it: what it asked, whether it settled, and, for a cash link,
+/// what became of the link since.
+public struct IntentReceipt: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case openAccount, sendPayment, sendGiftCard, claimGiftCard, faucet
+    }
+
+    public enum GiftCardState: String, Hashable, Sendable {
+        case open, claimed, voided, returned
+    }
+
+    /// The intent's 32-byte id.
+    public let id: Data
+    /// Who submitted it (base58 key).
+    public let owner: String
+    public let kind: Kind
+    public let isSettled: Bool
+    public let settledAt: Date
+    public let amount: TokenAmount?
+    /// The owner it paid, for a payment (base58 key).
+    public let destinationOwner: String?
+    /// The cash link it funded or claimed (base58 key).
+    public let giftCard: String?
+    public let giftCardState: GiftCardState?
+    public let giftCardExpiresAt: Date?
+    /// Why it was refused, for a refused intent.
+    public let refusal: FlipcashRefusal?
+
+    init(_ metadata: Flipcash_V1_IntentMetadata) throws {
+        guard metadata.id.value.count == 32, metadata.owner.value.count == 32 else {
+            throw FlipcashClientError.malformedResponse("an intent's id or owner")
+        }
+        id = metadata.id.value
+        owner = Base58.encode(metadata.owner.value)
+        switch metadata.kind {
+        case .openAccount: kind = .openAccount
+        case .sendPayment: kind = .sendPayment
+        case .sendGiftCard: kind = .sendGiftCard
+        case .claimGiftCard: kind = .claimGiftCard
+        case .faucet: kind = .faucet
+        case .unknown, .UNRECOGNIZED: throw FlipcashClientError.malformedResponse("an intent's kind")
+        }
+        isSettled = metadata.state == .settled
+        settledAt = metadata.settledAt.date
+        amount =
+            metadata.hasAmount
+            ? (try? Mint(address: metadata.amount.mint.address)).map { TokenAmount(quarks: metadata.amount.quarks, mint: $0) } : nil
+        switch metadata.counterparty {
+        case .destinationOwner(let key):
+            destinationOwner = Base58.encode(key.value)
+            giftCard = nil
+        case .giftCard(let key):
+            destinationOwner = nil
+            giftCard = Base58.encode(key.value)
+        case .none:
+            destinationOwner = nil
+            giftCard = nil
+        }
+        giftCardState =
+            switch metadata.giftCardState {
+            case .giftCardOpen: .open
+            case .giftCardClaimed: .claimed
+            case .giftCardVoided: .voided
+            case .giftCardReturned: .returned
+            case .unknown, .UNRECOGNIZED: nil
+            }
+        giftCardExpiresAt = metadata.hasGiftCardExpiresAt ? metadata.giftCardExpiresAt.date : nil
+        refusal = metadata.hasRefusal ? FlipcashRefusal(metadata.refusal) : nil
+    }
+}
+
+/// The server's signed exchange rates, each checked against the rate key the server names, so a
+/// send is priced only with a rate the server will accept back.
+public struct SignedRates: Sendable {
+    /// The key that signs the rates.
+    public let rateKey: Data
+    public let serverTime: Date
+    let signed: [CurrencyCode: Flipcash_V1_SignedExchangeRate]
+
+    init(_ response: Flipcash_V1_GetExchangeRatesResponse) throws {
+        guard let key = try? Curve25519.Signing.PublicKey(rawRepresentation: response.rateKey.value) else {
+            throw FlipcashClientError.malformedResponse("the rate key")
+        }
+        var signed = [CurrencyCode: Flipcash_V1_SignedExchangeRate]()
+        for rate in response.rates {
+            guard let code = try? CurrencyCode(parsing: rate.rate.currency), let input = try? rate.rate.signingInput(),
+                key.isValidSignature(rate.signature.value, for: input)
+            else { throw FlipcashClientError.malformedResponse("a signed rate") }
+            signed[code] = rate
+        }
+        rateKey = key.rawRepresentation
+        serverTime = response.serverTime.date
+        self.signed = signed
+    }
+
+    /// The currencies priced.
+    public var currencies: [CurrencyCode] { signed.keys.sorted() }
+
+    /// The rate for `currency`, if the server gave one.
+    public func rate(_ currency: CurrencyCode) -> Rate? {
+        guard let signed = signed[currency] else { return nil }
+        return try? Rate(fx: Decimal(signed.rate.nativePerUsdf), currency: currency)
+    }
+
+    /// The exchange data of a send of `amount` (in its currency) in USDF: the quarks at the signed
+    /// rate, the native amount, and the signed rate itself.
+    ///
+    /// - Throws: ``FlipcashClientError/refused(_:)`` naming `currency` when the server has no
+    ///   rate for it; `AmountError` for an amount that is not a positive number.
+    public func exchangeData(for amount: FiatAmount) throws -> (data: Flipcash_V1_ExchangeData, exchanged: ExchangedFiat) {
+        guard let signed = signed[amount.currency], let rate = rate(amount.currency) else {
+            throw FlipcashClientError.refused(
+                FlipcashRefusal(code: .invalid, field: "currency", message: "The server has no exchange rate for \(amount.currency.code)."))
+        }
+        let exchanged = try ExchangedFiat(nativeAmount: amount, rate: rate)
+        var data = Flipcash_V1_ExchangeData()
+        data.amount = .with {
+            $0.mint.address = exchanged.onChainAmount.mint.address
+            $0.quarks = exchanged.onChainAmount.quarks
+        }
+        data.nativeAmount = NSDecimalNumber(decimal: amount.value).doubleValue
+        data.rate = signed
+        return (data, exchanged)
+    }
+}
+
+/// What the owner may send, per currency, as the server computed it at `asOf`.
+public struct SendLimitTable: Hashable, Sendable {
+    public let asOf: Date
+    public let byCurrency: [CurrencyCode: SendLimits]
+
+    init(_ limits: Flipcash_V1_GetLimitsResponse.Limits) {
+        var table = [CurrencyCode: SendLimits]()
+        for (code, limit) in limits.byCurrency {
+            guard let currency = try? CurrencyCode(parsing: code) else { continue }
+            func amount(_ value: Double) -> FiatAmount {
+                FiatAmount(value: Decimal(string: "\(value)", locale: Locale(identifier: "en_US_POSIX")) ?? 0, currency: currency)
+            }
+            table[currency] = try? SendLimits(
+                nextTransaction: amount(limit.nextTransaction), maxPerTransaction: amount(limit.perTransaction),
+                maxPerDay: amount(limit.perDay))
+        }
+        asOf = limits.asOf.date
+        byCurrency = table
+    }
+}
