@@ -561,12 +561,16 @@ let package = Package(
         .executableTarget(
             name: "FlipcashCLI",
             dependencies: [
-                "FlipcashCore", "CommandLineKit", "DAGCBOR", "Validation",
+                "FlipcashCore", "CommandLineKit", "DAGCBOR", "Validation", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictBoundaries
         ),
-        .testTarget(name: "FlipcashCLITests", dependencies: ["TestSupport", "FlipcashCLI"], swiftSettings: strictBoundaries),
+        // AppServer: the end-to-end tests run the real app-server next to the flipcash binary.
+        .testTarget(name: "FlipcashCLITests", dependencies: ["TestSupport", "FlipcashCLI", "AppServer"], swiftSettings: strictBoundaries),
 
         // MARK: Cloud: one app-server mounts every app's cloud
         .executableTarget(

@@ -6,18 +6,25 @@ import FlipcashCore
 import Foundation
 import Validation
 
-/// `flipcash`: the offline parts of the Flipcash wallet from a terminal — exact amounts, the
-/// bonding curve, cash-code bills and cash links. Commands only render; the logic is FlipcashCore's.
+/// `flipcash`: the Flipcash wallet from a terminal — exact amounts, the bonding curve, cash-code
+/// bills and cash links offline; the account, balances, history, limits and cash links against an
+/// app-server. Commands only render; the logic is FlipcashCore's.
 @main
 struct Flipcash: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipcash",
-        abstract: "Exact money, bonding-curve quotes, cash-code bills and cash links — offline.",
+        abstract: "A Flipcash wallet: an account, balances and cash links against an app-server; exact money offline.",
         discussion: """
             Amounts are read as typed ("12.34", always a dot), never through the machine's locale. \
+            The account, balance, history, limits, faucet and link send|claim|void commands talk to an \
+            app-server's gRPC port (--server HOST:PORT, default 127.0.0.1:8081) and keep the wallet in \
+            --store DIR (the recovery phrase, readable only by you, and the intents waiting for an answer). \
             \(CommandRunner.exitStatusHelp)
             """,
-        subcommands: [AmountCommand.self, CurveCommand.self, BillCommand.self, ScanCommand.self, LinkCommand.self]
+        subcommands: [
+            AccountCommand.self, BalanceCommand.self, HistoryCommand.self, LimitsCommand.self, FaucetCommand.self, LinkCommand.self,
+            AmountCommand.self, CurveCommand.self, BillCommand.self, ScanCommand.self,
+        ]
     )
 
     static func main() async {

@@ -34,18 +34,21 @@ public final class AppServerProcess {
     public let baseURL: URL
     /// The data folder (SQLite file and blobs), removed by ``stop()``.
     public let dataDirectory: URL
+    /// The port Flipcash's gRPC services listen on.
+    public let grpcPort: Int
     /// What the server logged on stderr up to the moment it listened.
     public let startupLog: String
 
-    /// Starts `app-server --port 0 --data <temporary folder>` plus `arguments`, and waits (up to
-    /// 30 s) for its "app-server listening" log line, which carries the bound port.
+    /// Starts `app-server --port 0 --grpc-port 0 --data <temporary folder>` plus `arguments`, and
+    /// waits (up to 30 s) for its "app-server listening" and "app-server gRPC listening" log
+    /// lines, which carry the bound ports.
     public init(arguments: [String] = []) throws {
         guard let executable = Self.executable else { throw LaunchError.notBuilt }
         let data = FileManager.default.temporaryDirectory
             .appendingPathComponent("app-server-\(UUID().uuidString)", isDirectory: true)
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["--port", "0", "--data", data.path, "--log-level", "notice"] + arguments
+        process.arguments = ["--port", "0", "--grpc-port", "0", "--data", data.path, "--log-level", "notice"] + arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -53,18 +56,23 @@ public final class AppServerProcess {
 
         var log = ""
         var port: Int?
+        var grpcPort: Int?
+        /// The port on the first line that says `marker`.
+        func boundPort(after marker: String) -> Int? {
+            guard let line = log.split(separator: "\n").first(where: { $0.contains(marker) }),
+                let match = line.firstMatch(of: /:(\d+)\b[^:]*$/)
+            else { return nil }
+            return Int(match.1)
+        }
         let deadline = Date().addingTimeInterval(30)
-        while port == nil, Date() < deadline {
+        while port == nil || grpcPort == nil, Date() < deadline {
             let chunk = errors.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             log += String(decoding: chunk, as: UTF8.self)
-            if let line = log.split(separator: "\n").first(where: { $0.contains("app-server listening") }),
-                let match = line.firstMatch(of: /:(\d+)\b[^:]*$/)
-            {
-                port = Int(match.1)
-            }
+            port = boundPort(after: "app-server listening")
+            grpcPort = boundPort(after: "app-server gRPC listening")
         }
-        guard let port, let url = URL(string: "http://127.0.0.1:\(port)") else {
+        guard let port, let grpcPort, let url = URL(string: "http://127.0.0.1:\(port)") else {
             process.terminate()
             process.waitUntilExit()
             throw LaunchError.noListeningLine(log: log)
@@ -73,6 +81,7 @@ public final class AppServerProcess {
         errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
         self.process = process
         self.baseURL = url
+        self.grpcPort = grpcPort
         self.dataDirectory = data
         self.startupLog = log
     }

@@ -35,11 +35,19 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
     }
 
     /// The owner's public key, as the server names them (base58).
-    public var owner: String { Base58.encode(ownerKey.publicKey.rawRepresentation) }
+    public var owner: String { Self.ownerName(of: ownerKey) }
+
+    /// The base58 name of the owner with `key`.
+    public static func ownerName(of key: Curve25519.Signing.PrivateKey) -> String {
+        Base58.encode(key.publicKey.rawRepresentation)
+    }
 
     static var options: CallOptions {
         var options = CallOptions.defaults
         options.timeout = unaryDeadline
+        // An unreachable server fails the call at once instead of holding it for the whole
+        // deadline: the intent stays saved in the outbox for the next attempt.
+        options.waitForReady = false
         return options
     }
 
