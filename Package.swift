@@ -595,8 +595,12 @@ let package = Package(
         .testTarget(
             name: "AppServerTests",
             dependencies: [
-                "TestSupport", "AppServer", "KilroyCloud", "ServerKit", "PostgresStorage",
+                "TestSupport", "AppServer", "KilroyCloud", "ServerKit", "PostgresStorage", "FlipcashCore", "FlipcashCloud", "FlipcashAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -32,8 +32,10 @@ public final class AppServerProcess {
     public let process: Process
     /// `http://127.0.0.1:<port>`, the server's base URL.
     public let baseURL: URL
-    /// The data folder (SQLite file and blobs), removed by ``stop()``.
+    /// The data folder (SQLite file and blobs), removed by ``stop()`` unless the caller passed it.
     public let dataDirectory: URL
+    /// Whether this process made ``dataDirectory`` (and so removes it).
+    let ownsData: Bool
     /// The port Flipcash's gRPC services listen on.
     public let grpcPort: Int
     /// What the server logged on stderr up to the moment it listened.
@@ -42,10 +44,13 @@ public final class AppServerProcess {
     /// Starts `app-server --port 0 --grpc-port 0 --data <temporary folder>` plus `arguments`, and
     /// waits (up to 30 s) for its "app-server listening" and "app-server gRPC listening" log
     /// lines, which carry the bound ports.
-    public init(arguments: [String] = []) throws {
+    /// `dataDirectory`, when given, is the caller's: it is kept when the server stops, so a test
+    /// can start the server again on the same data (after a `kill -9`, say).
+    public init(arguments: [String] = [], dataDirectory: URL? = nil) throws {
         guard let executable = Self.executable else { throw LaunchError.notBuilt }
-        let data = FileManager.default.temporaryDirectory
-            .appendingPathComponent("app-server-\(UUID().uuidString)", isDirectory: true)
+        let data =
+            dataDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("app-server-\(UUID().uuidString)", isDirectory: true)
         let process = Process()
         process.executableURL = executable
         process.arguments = ["--port", "0", "--grpc-port", "0", "--data", data.path, "--log-level", "notice"] + arguments
@@ -83,6 +88,7 @@ public final class AppServerProcess {
         self.baseURL = url
         self.grpcPort = grpcPort
         self.dataDirectory = data
+        self.ownsData = dataDirectory == nil
         self.startupLog = log
     }
 
@@ -92,16 +98,16 @@ public final class AppServerProcess {
     public func stop() -> Int32 {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        try? FileManager.default.removeItem(at: dataDirectory)
+        if ownsData { try? FileManager.default.removeItem(at: dataDirectory) }
         return process.terminationStatus
     }
 
     /// Kills the process at once (SIGKILL: no graceful drain, as a crash or an OOM kill does),
-    /// waits for it and removes its data folder.
+    /// waits for it and removes its data folder (unless the caller passed it).
     public func kill() {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        try? FileManager.default.removeItem(at: dataDirectory)
+        if ownsData { try? FileManager.default.removeItem(at: dataDirectory) }
     }
 
     deinit {
