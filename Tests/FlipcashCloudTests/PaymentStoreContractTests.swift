@@ -36,53 +36,64 @@ struct PaymentStoreContractTests {
         }
     }
 
-    @Test("random sequences with clock moves, voids and expiry sweeps: the store answers what the rules do", arguments: Backend.available)
-    func equalsRules(backend: Backend) async throws {
-        var generator = SplitMix64(seed: 0xF11E)
-        let owners = (0..<4).map { OwnerID("owner-\($0)") }
-        for round in 0..<(backend == .sqliteMemory ? 60 : 15) {
-            try await Self.withStore(backend) { store in
-                var rules = Payments(faucetEnabled: true)
-                var now = Self.start
-                var cards: [GiftCardID] = []
-                var sent: [PaymentIntent] = []
-                for step in 0..<40 {
-                    let owner = owners.randomElement(using: &generator)!
-                    let dollars = [0.5, 5, 100, 249.99, 250, 400].randomElement(using: &generator)!
-                    let amount = PaymentsTests.usdf(dollars)
-                    let id = "r\(round)-\(step)"
-                    let intent: PaymentIntent
-                    switch Int.random(in: 0..<10, using: &generator) {
-                    case 0:
-                        now = now.addingTimeInterval(Double.random(in: 0...(3 * 86_400), using: &generator))
-                        continue
-                    case 1:
-                        #expect(try await store.returnExpiredGiftCards(at: now, limit: 100) == rules.returnExpiredGiftCards(at: now))
-                        continue
-                    case 6 where !cards.isEmpty:
-                        let card = cards.randomElement(using: &generator)!
-                        #expect(try await store.voidGiftCard(card, by: owner, at: now) == rules.voidGiftCard(card, by: owner, at: now))
-                        continue
-                    case 2 where !sent.isEmpty: intent = sent.randomElement(using: &generator)!
-                    case 3: intent = PaymentsTests.intent(id, owner, .faucet(amount))
-                    case 4:
-                        let card = GiftCardID("card-\(round)-\(step)")
-                        cards.append(card)
-                        intent = PaymentsTests.intent(id, owner, .sendGiftCard(card, amount: amount, usdMicros: amount.quarks))
-                    case 5 where !cards.isEmpty: intent = PaymentsTests.intent(id, owner, .claimGiftCard(cards.randomElement(using: &generator)!))
-                    case 7: intent = PaymentsTests.intent(id, owner, .openAccount(.usdf))
-                    default: intent = PaymentsTests.send(id, owner, to: owners.randomElement(using: &generator)!, dollars)
+    @Test("8 people claim one link at once: one wins, the others are told it was claimed", arguments: Backend.available)
+    func concurrentClaimers(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let alice = PaymentsTests.alice
+            let card = GiftCardID("contested")
+            _ = try await store.submit(PaymentsTests.intent("fund", alice, .faucet(PaymentsTests.usdf(10))), at: Self.start)
+            let send = PaymentsTests.intent("link", alice, .sendGiftCard(card, amount: PaymentsTests.usdf(5), usdMicros: 5_000_000))
+            #expect(try await store.submit(send, at: Self.start) == .settled)
+            let outcomes = try await withThrowingTaskGroup(of: (OwnerID, IntentOutcome).self) { group in
+                for number in 0..<8 {
+                    let claimer = OwnerID("claimer-\(number)")
+                    group.addTask {
+                        (claimer, try await store.submit(PaymentsTests.intent("claim-\(number)", claimer, .claimGiftCard(card)), at: Self.start))
                     }
-                    sent.append(intent)
-                    let expected = rules.submit(intent, at: now)
-                    let actual = try await store.submit(intent, at: now)
-                    #expect(actual == expected, "round \(round) step \(step): \(intent)")
                 }
-                for owner in owners {
-                    #expect(try await store.balance(of: owner, mint: .usdf) == rules.balance(of: owner, mint: .usdf))
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let winners = outcomes.filter { $0.1 == .settled }
+            #expect(winners.count == 1)
+            #expect(outcomes.filter { $0.1 == .refused(.giftCardSettled) }.count == 7)
+            let winner = try #require(winners.first?.0)
+            #expect(try await store.balance(of: winner, mint: .usdf) == 5_000_000)
+            try await store.checkInvariants()
+        }
+    }
+
+    @Test(
+        "a claim in its last second races the return at 7 days, and a void: exactly one of them moves the money",
+        arguments: Backend.available)
+    func claimRacesReturnAndVoid(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let alice = PaymentsTests.alice
+            let bob = PaymentsTests.bob
+            _ = try await store.submit(PaymentsTests.intent("fund", alice, .faucet(PaymentsTests.usdf(100))), at: Self.start)
+            for round in 0..<10 {
+                let card = GiftCardID("race-\(round)")
+                let send = PaymentsTests.intent("link-\(round)", alice, .sendGiftCard(card, amount: PaymentsTests.usdf(1), usdMicros: 1_000_000))
+                #expect(try await store.submit(send, at: Self.start) == .settled)
+                let giftCard = try #require(try await store.giftCard(card))
+                let lastClaimSecond = giftCard.claimableUntil.addingTimeInterval(-1)
+                async let claim = store.submit(PaymentsTests.intent("claim-\(round)", bob, .claimGiftCard(card)), at: lastClaimSecond)
+                async let returned = store.returnExpiredGiftCards(at: giftCard.expiresAt, limit: 100)
+                async let voided = store.voidGiftCard(card, by: alice, at: lastClaimSecond)
+                let (claimOutcome, returnedCards, voidOutcome) = try await (claim, returned, voided)
+                let winners = [claimOutcome == .settled, returnedCards.contains(card), voidOutcome == .returned(now: true)]
+                #expect(winners.filter { $0 }.count == 1, "round \(round): \(claimOutcome), \(returnedCards), \(voidOutcome)")
+                let state = try #require(try await store.giftCard(card)?.state)
+                switch state {
+                case .claimed: #expect(claimOutcome == .settled)
+                case .returned: #expect(returnedCards == [card])
+                case .voided: #expect(voidOutcome == .returned(now: true))
+                case .open: Issue.record("round \(round): the link is still open")
                 }
                 try await store.checkInvariants()
             }
+            // Every dollar is with Alice or Bob.
+            let total = try await store.balance(of: alice, mint: .usdf) + store.balance(of: bob, mint: .usdf)
+            #expect(total == 100_000_000)
         }
     }
 
