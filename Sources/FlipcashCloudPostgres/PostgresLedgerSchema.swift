@@ -99,5 +99,14 @@ enum PostgresLedgerSchema {
                 """,
             ]
         },
+        PostgresMigration(id: "v4-sent-index") { schema in
+            // As the SQLite store's v4-sent-index.
+            [
+                """
+                CREATE INDEX payment_intents_sent ON \(schema.qualified("payment_intents")) (owner, submitted_at) INCLUDE (usd_micros)
+                    WHERE outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                """
+            ]
+        },
     ])
 }

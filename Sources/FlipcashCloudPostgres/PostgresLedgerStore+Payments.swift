@@ -19,20 +19,14 @@ extension PostgresLedgerStore: PaymentStore {
             if let card { giftCard = try await loadGiftCard(connection, card) }
             let footprint = Payments.footprint(of: intent, giftCard: giftCard)
             try await lock(connection, footprint.transfers.map { "transfer:\($0.rawValue)" })
-            let since = date.timeIntervalSince1970 - paymentSettings.limits.window
-            var records = try await connection.query(
+            let records = try await connection.query(
                 "SELECT \(unescaped: Self.recordColumns) FROM \(unescaped: intents) WHERE id = \(intent.id.rawValue)", logger: logger
             ).collect().map(Self.decodeRecord)
-            records += try await connection.query(
-                """
-                SELECT \(unescaped: Self.recordColumns) FROM \(unescaped: intents)
-                WHERE owner = \(intent.owner.rawValue) AND submitted_at > \(since)
-                """, logger: logger
-            ).collect().map(Self.decodeRecord)
+            let sent = try await sentInWindow(connection, owner: intent.owner, at: date)
             var payments = Payments(
                 settings: paymentSettings,
                 ledger: try await slice(connection, accounts: footprint.accounts, transfers: footprint.transfers), records: records,
-                giftCards: giftCard.map { [$0] } ?? [])
+                giftCards: giftCard.map { [$0] } ?? [], sentInWindow: [intent.owner: sent])
             let before = payments
             let outcome = payments.submit(intent, at: date)
             try await persist(payments, changedFrom: before, at: date, connection)
@@ -116,16 +110,23 @@ extension PostgresLedgerStore: PaymentStore {
     }
 
     public func nextTransactionLimit(for owner: OwnerID, at date: Date) async throws -> UInt64 {
+        let sent = try await client.withConnection { connection in try await sentInWindow(connection, owner: owner, at: date) }
+        return Payments(settings: paymentSettings, ledger: Ledger(), records: [], giftCards: [], sentInWindow: [owner: sent])
+            .nextTransactionLimit(for: owner, at: date)
+    }
+
+    /// Micro-dollars of the owner's settled sends in the limit's window up to `date`: one sum
+    /// over the `payment_intents_sent` index (what the daily limit counts).
+    private func sentInWindow(_ connection: PostgresConnection, owner: OwnerID, at date: Date) async throws -> UInt64 {
         let since = date.timeIntervalSince1970 - paymentSettings.limits.window
-        let records = try await client.withConnection { connection in
-            try await connection.query(
-                """
-                SELECT \(unescaped: Self.recordColumns) FROM \(unescaped: intents)
-                WHERE owner = \(owner.rawValue) AND submitted_at > \(since)
-                """, logger: logger
-            ).collect().map(Self.decodeRecord)
-        }
-        return Payments(settings: paymentSettings, ledger: Ledger(), records: records, giftCards: []).nextTransactionLimit(for: owner, at: date)
+        let rows = try await connection.query(
+            """
+            SELECT COALESCE(SUM(usd_micros), 0)::bigint FROM \(unescaped: intents)
+            WHERE owner = \(owner.rawValue) AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                AND submitted_at > \(since) AND submitted_at <= \(date.timeIntervalSince1970)
+            """, logger: logger
+        ).collect()
+        return UInt64(clamping: try rows.first?.decode(Int64.self) ?? 0)
     }
 
     public func giftCard(_ id: GiftCardID) async throws -> Payments.GiftCard? {

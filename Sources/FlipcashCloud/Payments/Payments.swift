@@ -80,11 +80,22 @@ public struct Payments: Sendable {
         self.faucetEnabled = faucetEnabled
     }
 
+    /// What a store counted for the daily limit without loading the records: per owner, the
+    /// micro-dollars of settled sends in the window that ends at the operation's time.
+    private var sentBefore: [OwnerID: UInt64] = [:]
+
     /// The rules over records a store read for one operation: the ledger's slice, the intents
-    /// that matter (the one retried, the owner's last 24 hours) and the cash links named.
-    public init(settings: PaymentSettings, ledger: Ledger, records: [Record], giftCards: [GiftCard]) {
+    /// that matter (the one retried) and the cash links named. `sentInWindow` is what the owner's
+    /// settled sends in the 24 hours before the operation add up to, summed by the store's
+    /// database so an owner with many sends costs one indexed sum, not a load of every record;
+    /// `records` must then hold none of those sends but the retried intent, whose retry never
+    /// checks a limit.
+    public init(
+        settings: PaymentSettings, ledger: Ledger, records: [Record], giftCards: [GiftCard], sentInWindow: [OwnerID: UInt64] = [:]
+    ) {
         self.limits = settings.limits
         self.faucetEnabled = settings.faucetEnabled
+        self.sentBefore = sentInWindow
         self.ledger = ledger
         for record in records { self.records[record.intent.id] = record }
         for giftCard in giftCards { self.giftCards[giftCard.id] = giftCard }
@@ -253,7 +264,7 @@ public struct Payments: Sendable {
     /// Micro-dollars the owner's settled sends add up to in the 24 hours before `now`.
     public func sentToday(by owner: OwnerID, at now: Date) -> UInt64 {
         let since = now.addingTimeInterval(-limits.window)
-        return records.values.reduce(0) { total, record in
+        return records.values.reduce(sentBefore[owner] ?? 0) { total, record in
             guard record.intent.owner == owner, record.outcome == .settled, record.submittedAt > since, record.submittedAt <= now
             else { return total }
             switch record.intent.action {

@@ -108,6 +108,14 @@ enum LedgerSchema {
                         WHERE action = 'send_payment' AND outcome = 'settled';
                     """)
         }
+        migrator.registerMigration("v4-sent-index") { db in
+            // The daily limit sums an owner's settled sends over 24 hours from this index alone.
+            try db.execute(
+                sql: """
+                    CREATE INDEX payment_intents_sent ON payment_intents(owner, submitted_at, usd_micros)
+                        WHERE outcome = 'settled' AND action IN ('send_payment', 'send_gift_card');
+                    """)
+        }
         return migrator
     }
 }

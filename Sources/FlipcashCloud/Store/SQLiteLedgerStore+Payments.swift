@@ -11,11 +11,11 @@ extension SQLiteLedgerStore: PaymentStore {
             let giftCard = try intent.action.giftCard.flatMap { try Self.giftCard(db, $0) }
             let footprint = Payments.footprint(of: intent, giftCard: giftCard)
             let ledger = try Self.slice(db, accounts: footprint.accounts, transfers: footprint.transfers)
-            var records = try Self.record(db, intent.id).map { [$0] } ?? []
-            records += try Self.records(db, owner: intent.owner, since: date.addingTimeInterval(-settings.limits.window))
+            let records = try Self.record(db, intent.id).map { [$0] } ?? []
+            let sent = try Self.sentInWindow(db, owner: intent.owner, at: date, window: settings.limits.window)
             var payments = Payments(
-                settings: settings, ledger: ledger, records: records,
-                giftCards: giftCard.map { [$0] } ?? [])
+                settings: settings, ledger: ledger, records: records, giftCards: giftCard.map { [$0] } ?? [],
+                sentInWindow: [intent.owner: sent])
             let before = payments
             let outcome = payments.submit(intent, at: date)
             try Self.persist(payments, changedFrom: before, at: date, db)
@@ -86,8 +86,9 @@ extension SQLiteLedgerStore: PaymentStore {
     public func nextTransactionLimit(for owner: OwnerID, at date: Date) async throws -> UInt64 {
         let settings = paymentSettings
         return try await writer.read { db in
-            let records = try Self.records(db, owner: owner, since: date.addingTimeInterval(-settings.limits.window))
-            return Payments(settings: settings, ledger: Ledger(), records: records, giftCards: []).nextTransactionLimit(for: owner, at: date)
+            let sent = try Self.sentInWindow(db, owner: owner, at: date, window: settings.limits.window)
+            return Payments(settings: settings, ledger: Ledger(), records: [], giftCards: [], sentInWindow: [owner: sent])
+                .nextTransactionLimit(for: owner, at: date)
         }
     }
 
@@ -184,12 +185,19 @@ extension SQLiteLedgerStore: PaymentStore {
             .map(decodeRecord)
     }
 
-    /// The owner's intents submitted after `since` (what the daily limit counts).
-    static func records(_ db: Database, owner: OwnerID, since: Date) throws -> [Payments.Record] {
-        try Row.fetchAll(
-            db, sql: "SELECT \(recordColumns) FROM payment_intents WHERE owner = ? AND submitted_at > ?",
-            arguments: [owner.rawValue, since.timeIntervalSince1970]
-        ).map(decodeRecord)
+    /// Micro-dollars of the owner's settled sends in the `window` seconds up to `date`: one sum
+    /// over the `payment_intents_sent` index (what the daily limit counts).
+    static func sentInWindow(_ db: Database, owner: OwnerID, at date: Date, window: TimeInterval) throws -> UInt64 {
+        let total =
+            try Int64.fetchOne(
+                db,
+                sql: """
+                    SELECT COALESCE(SUM(usd_micros), 0) FROM payment_intents
+                    WHERE owner = ? AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                        AND submitted_at > ? AND submitted_at <= ?
+                    """,
+                arguments: [owner.rawValue, date.timeIntervalSince1970 - window, date.timeIntervalSince1970]) ?? 0
+        return UInt64(clamping: total)
     }
 
     static func insert(_ record: Payments.Record, _ db: Database) throws {
