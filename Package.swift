@@ -55,6 +55,7 @@ let package = Package(
         .library(name: "FlipcashCore", targets: ["FlipcashCore"]),
         .library(name: "FlipcashCloud", targets: ["FlipcashCloud"]),
         .library(name: "FlipcashAPI", targets: ["FlipcashAPI"]),
+        .library(name: "FlipcashCloudPostgres", targets: ["FlipcashCloudPostgres"]),
         .executable(name: "flipcash", targets: ["FlipcashCLI"]),
         .executable(name: "app-server", targets: ["AppServer"]),
     ],

@@ -9,9 +9,12 @@ extension PostgresLedgerStore: PaymentStore {
     /// One transaction per intent. Locks, in the store's one order: the owner (so two sends of one
     /// owner, in any mints, never both pass the daily limit), the intent id, the cash link named,
     /// the transfer ids, then the accounts. Then the same ``Payments`` rules as the SQLite store.
-    public func submit(_ intent: PaymentIntent, at date: Date) async throws -> IntentOutcome {
+    public func answer(_ intent: PaymentIntent, at date: Date) async throws -> Payments.Answer {
         let card = intent.action.giftCard
-        return try await client.withRetryingTransaction(logger: logger) { (connection: PostgresConnection) async throws -> IntentOutcome in
+        // The time as the row keeps it (seconds since 1970 in a double), so this answer and a
+        // later read of the record agree to the last bit.
+        let date = Date(timeIntervalSince1970: date.timeIntervalSince1970)
+        return try await client.withRetryingTransaction(logger: logger) { (connection: PostgresConnection) async throws -> Payments.Answer in
             try await lock(connection, ["owner:\(intent.owner.rawValue)"])
             try await lock(connection, ["intent:\(intent.id.rawValue)"])
             if let card { try await lock(connection, ["gift_card:\(card.rawValue)"]) }
@@ -28,9 +31,9 @@ extension PostgresLedgerStore: PaymentStore {
                 ledger: try await slice(connection, accounts: footprint.accounts, transfers: footprint.transfers), records: records,
                 giftCards: giftCard.map { [$0] } ?? [], sentInWindow: [intent.owner: sent])
             let before = payments
-            let outcome = payments.submit(intent, at: date)
+            let answer = payments.answer(intent, at: date)
             try await persist(payments, changedFrom: before, at: date, connection)
-            return outcome
+            return answer
         }
     }
 

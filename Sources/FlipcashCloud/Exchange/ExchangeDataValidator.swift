@@ -17,6 +17,8 @@ public struct ExchangeDataValidator: Sendable {
 
     let rateKey: Curve25519.Signing.PublicKey
     let now: @Sendable () -> Date
+    /// Rates (their signed bytes and signature) that verified.
+    let verifiedRates = KnownSet<Data>(capacity: 4_096)
 
     public init(rateKey: Curve25519.Signing.PublicKey, now: @escaping @Sendable () -> Date = Date.init) {
         self.rateKey = rateKey
@@ -51,9 +53,15 @@ public struct ExchangeDataValidator: Sendable {
         guard rate.nativePerUsdf.isFinite, rate.nativePerUsdf > 0 else {
             throw .invalid(field: field + ".rate.rate.native_per_usdf", reason: "is not a positive rate")
         }
-        guard let input = try? rate.signingInput(), data.rate.signature.value.count == 64,
-            rateKey.isValidSignature(data.rate.signature.value, for: input)
-        else { throw .unsignedRate(field: field + ".rate.signature") }
+        guard let input = try? rate.signingInput(), data.rate.signature.value.count == 64 else {
+            throw .unsignedRate(field: field + ".rate.signature")
+        }
+        // Clients send the same signed rate with many payments: each verifies once.
+        let signed = input + data.rate.signature.value
+        if !verifiedRates.contains(signed) {
+            guard rateKey.isValidSignature(data.rate.signature.value, for: input) else { throw .unsignedRate(field: field + ".rate.signature") }
+            verifiedRates.insert(signed)
+        }
         let age = now().timeIntervalSince(rate.timestamp.date)
         guard age <= Self.maximumRateAge, age >= -RequestAuthenticator.allowedSkew else { throw .staleRate(field: field + ".rate.rate.timestamp") }
         // Half of the smallest unit either side of the native amount, converted to quarks at the

@@ -164,13 +164,29 @@ public struct Payments: Sendable {
     /// Settles or refuses `intent` at `now`; a retry gets the first answer again (see
     /// ``PaymentIntent/firstDifference(from:)`` for one with another body).
     public mutating func submit(_ intent: PaymentIntent, at now: Date) -> IntentOutcome {
+        answer(intent, at: now).outcome
+    }
+
+    /// ``submit(_:at:)``, with when the intent was first answered (now, or by an earlier attempt).
+    public mutating func answer(_ intent: PaymentIntent, at now: Date) -> Answer {
         if let record = records[intent.id] {
-            if let field = record.intent.firstDifference(from: intent) { return .refused(.conflict(field: field)) }
-            return record.outcome
+            if let field = record.intent.firstDifference(from: intent) { return Answer(outcome: .refused(.conflict(field: field)), submittedAt: now) }
+            return Answer(outcome: record.outcome, submittedAt: record.submittedAt)
         }
         let outcome = settle(intent, at: now)
         records[intent.id] = Record(intent: intent, submittedAt: now, outcome: outcome)
-        return outcome
+        return Answer(outcome: outcome, submittedAt: now)
+    }
+
+    /// What an intent was answered, and when it was first answered.
+    public struct Answer: Hashable, Sendable {
+        public let outcome: IntentOutcome
+        public let submittedAt: Date
+
+        public init(outcome: IntentOutcome, submittedAt: Date) {
+            self.outcome = outcome
+            self.submittedAt = submittedAt
+        }
     }
 
     private mutating func settle(_ intent: PaymentIntent, at now: Date) -> IntentOutcome {

@@ -63,6 +63,8 @@ struct ServiceContext: Sendable {
     let authenticator: RequestAuthenticator
     let reader: IntentReader
     let logger: Logger
+    /// Owners this process has seen registered.
+    let registered = KnownSet<OwnerID>(capacity: 1_000_000)
 
     var now: Date { configuration.now() }
 
@@ -71,9 +73,12 @@ struct ServiceContext: Sendable {
     /// - Throws: ``ServiceRefusal`` for a bad signature or an owner who never registered.
     func registeredOwner(of request: some SignedRequest) async throws -> OwnerID {
         let owner = try authenticatedOwner(of: request)
+        // A registration is never undone, so one seen by this process need not be read again.
+        if registered.contains(owner) { return owner }
         guard try await store.registration(of: owner) != nil else {
             throw ServiceRefusal(.denied, field: "auth.owner", "This key is not registered: call Account.Register first.")
         }
+        registered.insert(owner)
         return owner
     }
 

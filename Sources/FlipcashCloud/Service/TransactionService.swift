@@ -22,12 +22,10 @@ public struct TransactionService: Flipcash_V1_Transaction.SimpleServiceProtocol 
             let owner = try await context.registeredOwner(of: request)
             try await context.takeRateToken("intent:\(owner.rawValue)", \.intents, field: "auth.owner")
             let intent = try context.reader.intent(from: request, owner: owner)
-            switch try await context.store.submit(intent, at: context.now) {
+            let answer = try await context.store.answer(intent, at: context.now)
+            switch answer.outcome {
             case .settled:
-                guard let record = try await context.store.record(intent.id) else {
-                    throw RPCError(code: .internalError, message: "The intent settled but cannot be read back; ask for its metadata.")
-                }
-                let settled = try await metadata(of: record)
+                let settled = try await metadata(of: Payments.Record(intent: intent, submittedAt: answer.submittedAt, outcome: .settled))
                 return .with { $0.settled = settled }
             case .refused(let refusal):
                 throw ServiceRefusal(refusal, of: intent)

@@ -6,8 +6,9 @@ public import ServerKit
 /// per operation, so they hold across processes. Every implementation answers what the rules
 /// answer (a contract suite compares them).
 public protocol PaymentStore: Sendable {
-    /// Settles or refuses `intent` (a retry gets the first answer again).
-    func submit(_ intent: PaymentIntent, at date: Date) async throws -> IntentOutcome
+    /// Settles or refuses `intent` (a retry gets the first answer again, with the time it was
+    /// first answered).
+    func answer(_ intent: PaymentIntent, at date: Date) async throws -> Payments.Answer
     /// The issuer takes back an unclaimed cash link.
     func voidGiftCard(_ card: GiftCardID, by caller: OwnerID, at date: Date) async throws -> Payments.VoidOutcome
     /// Returns the open cash links whose seven days are up at `date` (at most `limit`); their ids.
@@ -38,6 +39,13 @@ public protocol PaymentStore: Sendable {
     /// Takes one token from the bucket under `key` (a ``TokenBucket`` under `limit`), updated in
     /// one transaction so the limit holds across every server process.
     func takeRateToken(key: String, limit: RateLimit, at date: Date) async throws -> RateDecision
+}
+
+extension PaymentStore {
+    /// Settles or refuses `intent` (a retry gets the first answer again).
+    public func submit(_ intent: PaymentIntent, at date: Date) async throws -> IntentOutcome {
+        try await answer(intent, at: date).outcome
+    }
 }
 
 /// An owner's registration.

@@ -5,9 +5,14 @@ import SQLiteStorage
 public import ServerKit
 
 extension SQLiteLedgerStore: PaymentStore {
-    public func submit(_ intent: PaymentIntent, at date: Date) async throws -> IntentOutcome {
+    /// In a transaction shared with the intents that arrive meanwhile (``GroupCommitWriter``):
+    /// each in its own savepoint, all answered after one commit.
+    public func answer(_ intent: PaymentIntent, at date: Date) async throws -> Payments.Answer {
         let settings = paymentSettings
-        return try await writer.immediateWrite { db in
+        // The time as the row keeps it (seconds since 1970 in a double), so this answer and a
+        // later read of the record agree to the last bit.
+        let date = Date(timeIntervalSince1970: date.timeIntervalSince1970)
+        return try await batcher.write { db in
             let giftCard = try intent.action.giftCard.flatMap { try Self.giftCard(db, $0) }
             let footprint = Payments.footprint(of: intent, giftCard: giftCard)
             let ledger = try Self.slice(db, accounts: footprint.accounts, transfers: footprint.transfers)
@@ -17,9 +22,9 @@ extension SQLiteLedgerStore: PaymentStore {
                 settings: settings, ledger: ledger, records: records, giftCards: giftCard.map { [$0] } ?? [],
                 sentInWindow: [intent.owner: sent])
             let before = payments
-            let outcome = payments.submit(intent, at: date)
+            let answer = payments.answer(intent, at: date)
             try Self.persist(payments, changedFrom: before, at: date, db)
-            return outcome
+            return answer
         }
     }
 
@@ -42,7 +47,7 @@ extension SQLiteLedgerStore: PaymentStore {
         let settings = paymentSettings
         return try await writer.immediateWrite { db in
             let expired = try String.fetchAll(
-                db, sql: "SELECT id FROM gift_cards WHERE state = 'open' AND funded_at <= ? ORDER BY funded_at, id LIMIT ?",
+                db.cachedStatement(sql: "SELECT id FROM gift_cards WHERE state = 'open' AND funded_at <= ? ORDER BY funded_at, id LIMIT ?"),
                 arguments: [date.timeIntervalSince1970 - Payments.giftCardLifetime, max(0, limit)])
             let giftCards = try expired.compactMap { try Self.giftCard(db, GiftCardID($0)) }
             let footprints = giftCards.map(Payments.returnFootprint(of:))
@@ -68,13 +73,13 @@ extension SQLiteLedgerStore: PaymentStore {
     public func history(of owner: OwnerID, before: Payments.HistoryPosition?, limit: Int) async throws -> [Payments.Record] {
         try await writer.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(Self.recordColumns) FROM payment_intents
-                    WHERE (owner = ? OR (counterparty = ? AND action = 'send_payment' AND outcome = 'settled'))
-                        AND (submitted_at < ? OR (submitted_at = ? AND id < ?))
-                    ORDER BY submitted_at DESC, id DESC LIMIT ?
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.recordColumns) FROM payment_intents
+                        WHERE (owner = ? OR (counterparty = ? AND action = 'send_payment' AND outcome = 'settled'))
+                            AND (submitted_at < ? OR (submitted_at = ? AND id < ?))
+                        ORDER BY submitted_at DESC, id DESC LIMIT ?
+                        """),
                 arguments: [
                     owner.rawValue, owner.rawValue, before?.submittedAt.timeIntervalSince1970 ?? Double.infinity,
                     before?.submittedAt.timeIntervalSince1970 ?? Double.infinity, before?.id.rawValue ?? "", max(0, limit),
@@ -98,27 +103,31 @@ extension SQLiteLedgerStore: PaymentStore {
 
     public func register(_ owner: OwnerID, at date: Date) async throws -> OwnerRegistration {
         try await writer.immediateWrite { db in
-            if let registeredAt = try Double.fetchOne(db, sql: "SELECT registered_at FROM owners WHERE id = ?", arguments: [owner.rawValue]) {
+            if let registeredAt = try Double.fetchOne(
+                db.cachedStatement(sql: "SELECT registered_at FROM owners WHERE id = ?"), arguments: [owner.rawValue])
+            {
                 return OwnerRegistration(registeredAt: Date(timeIntervalSince1970: registeredAt), isNew: false)
             }
-            try db.execute(
-                sql: "INSERT INTO owners (id, registered_at) VALUES (?, ?)", arguments: [owner.rawValue, date.timeIntervalSince1970])
+            try db.cachedStatement(
+                sql: "INSERT INTO owners (id, registered_at) VALUES (?, ?)"
+            ).execute(arguments: [owner.rawValue, date.timeIntervalSince1970])
             return OwnerRegistration(registeredAt: date, isNew: true)
         }
     }
 
     public func registration(of owner: OwnerID) async throws -> Date? {
         try await writer.read { db in
-            try Double.fetchOne(db, sql: "SELECT registered_at FROM owners WHERE id = ?", arguments: [owner.rawValue])
+            try Double.fetchOne(db.cachedStatement(sql: "SELECT registered_at FROM owners WHERE id = ?"), arguments: [owner.rawValue])
                 .map(Date.init(timeIntervalSince1970:))
         }
     }
 
     public func sharedSecret(named name: String, candidate: Data) async throws -> Data {
         try await writer.immediateWrite { db in
-            try db.execute(
-                sql: "INSERT INTO shared_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", arguments: [name, candidate])
-            guard let value = try Data.fetchOne(db, sql: "SELECT value FROM shared_secrets WHERE name = ?", arguments: [name]) else {
+            try db.cachedStatement(
+                sql: "INSERT INTO shared_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING"
+            ).execute(arguments: [name, candidate])
+            guard let value = try Data.fetchOne(db.cachedStatement(sql: "SELECT value FROM shared_secrets WHERE name = ?"), arguments: [name]) else {
                 throw LedgerStoreError.corruptRow(table: "shared_secrets", id: name)
             }
             return value
@@ -127,14 +136,15 @@ extension SQLiteLedgerStore: PaymentStore {
 
     public func takeRateToken(key: String, limit: RateLimit, at date: Date) async throws -> RateDecision {
         try await writer.immediateWrite { db in
-            let row = try Row.fetchOne(db, sql: "SELECT tokens, updated_at FROM rate_buckets WHERE key = ?", arguments: [key])
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT tokens, updated_at FROM rate_buckets WHERE key = ?"), arguments: [key])
             let stored = row.map { TokenBucket(tokens: $0[0], updated: Date(timeIntervalSince1970: $0[1])) }
             let (decision, bucket) = (stored ?? .full(limit, at: date)).taking(limit, at: date)
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO rate_buckets (key, tokens, updated_at) VALUES (?, ?, ?)
                     ON CONFLICT (key) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at
-                    """,
+                    """
+            ).execute(
                 arguments: [key, bucket.tokens, bucket.updated.timeIntervalSince1970])
             return decision
         }
@@ -150,13 +160,14 @@ extension SQLiteLedgerStore: PaymentStore {
         }
         for giftCard in payments.giftCards.values where giftCard != before.giftCards[giftCard.id] {
             let columns = GiftCardColumns(giftCard)
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO gift_cards (id, issuer, mint, quarks, funded_at, state, claimed_by, claim_intent)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET state = excluded.state, claimed_by = excluded.claimed_by,
                         claim_intent = excluded.claim_intent
-                    """,
+                    """
+            ).execute(
                 arguments: [
                     columns.id, columns.issuer, columns.mint, columns.quarks, columns.fundedAt, columns.state, columns.claimedBy,
                     columns.claimIntent,
@@ -167,7 +178,7 @@ extension SQLiteLedgerStore: PaymentStore {
     static func giftCard(_ db: Database, _ id: GiftCardID) throws -> Payments.GiftCard? {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT issuer, mint, quarks, funded_at, state, claimed_by, claim_intent FROM gift_cards WHERE id = ?",
+                db.cachedStatement(sql: "SELECT issuer, mint, quarks, funded_at, state, claimed_by, claim_intent FROM gift_cards WHERE id = ?"),
                 arguments: [id.rawValue])
         else { return nil }
         let columns = GiftCardColumns(
@@ -181,7 +192,7 @@ extension SQLiteLedgerStore: PaymentStore {
         "id, owner, action, mint, quarks, usd_micros, counterparty, submitted_at, outcome, refusal_field, refusal_reason, refusal_amount"
 
     static func record(_ db: Database, _ id: IntentID) throws -> Payments.Record? {
-        try Row.fetchOne(db, sql: "SELECT \(recordColumns) FROM payment_intents WHERE id = ?", arguments: [id.rawValue])
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(recordColumns) FROM payment_intents WHERE id = ?"), arguments: [id.rawValue])
             .map(decodeRecord)
     }
 
@@ -190,20 +201,21 @@ extension SQLiteLedgerStore: PaymentStore {
     static func sentInWindow(_ db: Database, owner: OwnerID, at date: Date, window: TimeInterval) throws -> UInt64 {
         let total =
             try Int64.fetchOne(
-                db,
-                sql: """
-                    SELECT COALESCE(SUM(usd_micros), 0) FROM payment_intents
-                    WHERE owner = ? AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
-                        AND submitted_at > ? AND submitted_at <= ?
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT COALESCE(SUM(usd_micros), 0) FROM payment_intents
+                        WHERE owner = ? AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                            AND submitted_at > ? AND submitted_at <= ?
+                        """),
                 arguments: [owner.rawValue, date.timeIntervalSince1970 - window, date.timeIntervalSince1970]) ?? 0
         return UInt64(clamping: total)
     }
 
     static func insert(_ record: Payments.Record, _ db: Database) throws {
         let columns = IntentColumns(record)
-        try db.execute(
-            sql: "INSERT INTO payment_intents (\(recordColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        try db.cachedStatement(
+            sql: "INSERT INTO payment_intents (\(recordColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ).execute(
             arguments: [
                 columns.id, columns.owner, columns.action, columns.mint, columns.quarks, columns.usdMicros, columns.counterparty,
                 columns.submittedAt, columns.outcome, columns.refusalField, columns.refusalReason, columns.refusalAmount,

@@ -12,11 +12,14 @@ public import Storage
 /// ledger's own rules, and writes back what changed. One set of rules, whatever the store.
 public struct SQLiteLedgerStore: LedgerStore {
     let writer: any DatabaseWriter
+    /// Where intents commit together under load (one writer for every copy of this store).
+    let batcher: GroupCommitWriter
     /// Limits and the faucet, for the payment operations (`SQLiteLedgerStore+Payments.swift`).
     public var paymentSettings = PaymentSettings()
 
     init(writer: any DatabaseWriter) {
         self.writer = writer
+        self.batcher = GroupCommitWriter(writer: writer)
     }
 
     /// Opens (creating and migrating if needed) the database file at `url`.
@@ -37,8 +40,9 @@ public struct SQLiteLedgerStore: LedgerStore {
                 guard existing.mint == mint, existing.kind == kind else { throw LedgerError.accountConflict(id) }
                 return
             }
-            try db.execute(
-                sql: "INSERT INTO ledger_accounts (id, mint, kind) VALUES (?, ?, ?)", arguments: [id.rawValue, mint.address, kind.rawValue])
+            try db.cachedStatement(
+                sql: "INSERT INTO ledger_accounts (id, mint, kind) VALUES (?, ?, ?)"
+            ).execute(arguments: [id.rawValue, mint.address, kind.rawValue])
         }
     }
 
@@ -60,7 +64,7 @@ public struct SQLiteLedgerStore: LedgerStore {
         try await writer.read { db in
             // Summed here in 128 bits: SQLite's sum() stops at 2^63 - 1, which several accounts may pass together.
             var perMint: [String: (debits: UInt128, credits: UInt128)] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT mint, debits, credits FROM ledger_accounts")
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT mint, debits, credits FROM ledger_accounts"))
             while let row = try rows.next() {
                 perMint[row[0], default: (0, 0)].debits += UInt128(UInt64(clamping: row[1] as Int64))
                 perMint[row[0], default: (0, 0)].credits += UInt128(UInt64(clamping: row[2] as Int64))
@@ -69,28 +73,28 @@ public struct SQLiteLedgerStore: LedgerStore {
                 throw LedgerError.invariantBroken("\(mint): debits \(sums.debits) ≠ credits \(sums.credits)")
             }
             if let overdrawn = try String.fetchOne(
-                db, sql: "SELECT id FROM ledger_accounts WHERE kind != 'issuance' AND credits < debits LIMIT 1")
+                db.cachedStatement(sql: "SELECT id FROM ledger_accounts WHERE kind != 'issuance' AND credits < debits LIMIT 1"))
             {
                 throw LedgerError.invariantBroken("account \(overdrawn) holds less than zero")
             }
             if let drifted = try String.fetchOne(
-                db,
-                sql: """
-                    SELECT a.id FROM ledger_accounts a
-                    WHERE a.debits != (SELECT ifnull(sum(amount), 0) FROM ledger_transfers WHERE debit = a.id)
-                       OR a.credits != (SELECT ifnull(sum(amount), 0) FROM ledger_transfers WHERE credit = a.id)
-                    LIMIT 1
-                    """)
+                db.cachedStatement(
+                    sql: """
+                        SELECT a.id FROM ledger_accounts a
+                        WHERE a.debits != (SELECT ifnull(sum(amount), 0) FROM ledger_transfers WHERE debit = a.id)
+                           OR a.credits != (SELECT ifnull(sum(amount), 0) FROM ledger_transfers WHERE credit = a.id)
+                        LIMIT 1
+                        """))
             {
                 throw LedgerError.invariantBroken("account \(drifted)'s sums differ from its transfers")
             }
             if let card = try String.fetchOne(
-                db,
-                sql: """
-                    SELECT g.id FROM gift_cards g LEFT JOIN ledger_accounts a ON a.id = 'gift_card:' || g.id
-                    WHERE ifnull(a.credits - a.debits, -1) != CASE g.state WHEN 'open' THEN g.quarks ELSE 0 END
-                    LIMIT 1
-                    """)
+                db.cachedStatement(
+                    sql: """
+                        SELECT g.id FROM gift_cards g LEFT JOIN ledger_accounts a ON a.id = 'gift_card:' || g.id
+                        WHERE ifnull(a.credits - a.debits, -1) != CASE g.state WHEN 'open' THEN g.quarks ELSE 0 END
+                        LIMIT 1
+                        """))
             {
                 throw LedgerError.invariantBroken("cash link \(card) does not hold what its state says")
             }
@@ -103,17 +107,19 @@ public struct SQLiteLedgerStore: LedgerStore {
     /// the transfers it created (its `history`, in order), the refusals it pinned.
     static func persist(_ slice: Ledger, changedFrom before: Ledger, at date: Date, _ db: Database) throws {
         for account in slice.accounts.values where account != before.accounts[account.id] {
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO ledger_accounts (id, mint, kind, debits, credits) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET debits = excluded.debits, credits = excluded.credits
-                    """,
+                    """
+            ).execute(
                 arguments: [account.id.rawValue, account.mint.address, account.kind.rawValue, Int64(account.debits), Int64(account.credits)])
         }
         for id in slice.history {
             guard let transfer = slice.transfers[id] else { continue }
-            try db.execute(
-                sql: "INSERT INTO ledger_transfers (id, debit, credit, mint, amount, code, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            try db.cachedStatement(
+                sql: "INSERT INTO ledger_transfers (id, debit, credit, mint, amount, code, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            ).execute(
                 arguments: [
                     transfer.id.rawValue, transfer.debit.rawValue, transfer.credit.rawValue, transfer.mint.address,
                     Int64(transfer.amount), transfer.code.rawValue, date.timeIntervalSince1970,
@@ -135,7 +141,9 @@ public struct SQLiteLedgerStore: LedgerStore {
     }
 
     static func account(_ db: Database, _ id: LedgerAccountID) throws -> LedgerAccount? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT mint, kind, debits, credits FROM ledger_accounts WHERE id = ?", arguments: [id.rawValue])
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT mint, kind, debits, credits FROM ledger_accounts WHERE id = ?"), arguments: [id.rawValue])
         else { return nil }
         guard let mint = try? Mint(address: row[0]), let kind = LedgerAccount.Kind(rawValue: row[1]),
             let debits = UInt64(exactly: row[2] as Int64), let credits = UInt64(exactly: row[3] as Int64)
@@ -146,7 +154,7 @@ public struct SQLiteLedgerStore: LedgerStore {
     static func transfer(_ db: Database, _ id: TransferID) throws -> LedgerTransfer? {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT debit, credit, mint, amount, code FROM ledger_transfers WHERE id = ?", arguments: [id.rawValue])
+                db.cachedStatement(sql: "SELECT debit, credit, mint, amount, code FROM ledger_transfers WHERE id = ?"), arguments: [id.rawValue])
         else { return nil }
         return try decodeTransfer(row, id: id, table: "ledger_transfers")
     }
@@ -154,11 +162,11 @@ public struct SQLiteLedgerStore: LedgerStore {
     static func pinnedFailure(_ db: Database, _ id: TransferID) throws -> Ledger.PinnedFailure? {
         guard
             let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT debit, credit, mint, amount, code, failure, failure_account, failure_available
-                    FROM ledger_pinned_failures WHERE id = ?
-                    """, arguments: [id.rawValue])
+                db.cachedStatement(
+                    sql: """
+                        SELECT debit, credit, mint, amount, code, failure, failure_account, failure_available
+                        FROM ledger_pinned_failures WHERE id = ?
+                        """), arguments: [id.rawValue])
         else { return nil }
         let transfer = try decodeTransfer(row, id: id, table: "ledger_pinned_failures")
         guard let failure = StoredFailure.failure(name: row[5], account: row[6], available: row[7]) else {
@@ -170,11 +178,12 @@ public struct SQLiteLedgerStore: LedgerStore {
     static func insert(_ pinned: Ledger.PinnedFailure, _ db: Database) throws {
         let (name, account, available) = StoredFailure.columns(pinned.failure)
         let transfer = pinned.transfer
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO ledger_pinned_failures (id, debit, credit, mint, amount, code, failure, failure_account, failure_available)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 transfer.id.rawValue, transfer.debit.rawValue, transfer.credit.rawValue, transfer.mint.address, Int64(transfer.amount),
                 transfer.code.rawValue, name, account, available,
