@@ -108,5 +108,27 @@ enum PostgresLedgerSchema {
                 """
             ]
         },
+        PostgresMigration(id: "v5-running-totals") { schema in
+            // As the SQLite store's v5-running-totals.
+            let intents = schema.qualified("payment_intents")
+            return [
+                "ALTER TABLE \(intents) ADD COLUMN sent_running bigint",
+                """
+                UPDATE \(intents) AS later SET sent_running = (
+                    SELECT SUM(earlier.usd_micros) FROM \(intents) AS earlier
+                    WHERE earlier.owner = later.owner AND earlier.outcome = 'settled'
+                        AND earlier.action IN ('send_payment', 'send_gift_card')
+                        AND (earlier.submitted_at < later.submitted_at
+                            OR (earlier.submitted_at = later.submitted_at AND earlier.id COLLATE "C" <= later.id COLLATE "C"))
+                )
+                WHERE later.outcome = 'settled' AND later.action IN ('send_payment', 'send_gift_card')
+                """,
+                "DROP INDEX \(schema.qualified("payment_intents_sent"))",
+                """
+                CREATE INDEX payment_intents_running ON \(intents) (owner, submitted_at, id COLLATE "C") INCLUDE (sent_running)
+                    WHERE outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                """,
+            ]
+        },
     ])
 }

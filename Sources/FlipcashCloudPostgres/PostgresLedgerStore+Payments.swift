@@ -118,18 +118,47 @@ extension PostgresLedgerStore: PaymentStore {
             .nextTransactionLimit(for: owner, at: date)
     }
 
-    /// Micro-dollars of the owner's settled sends in the limit's window up to `date`: one sum
-    /// over the `payment_intents_sent` index (what the daily limit counts).
+    /// Micro-dollars of the owner's settled sends in the limit's window up to `date`: the running
+    /// total at `date` less the one at the window's start, two index seeks in one round trip (as
+    /// the SQLite store's `sentInWindow`).
     private func sentInWindow(_ connection: PostgresConnection, owner: OwnerID, at date: Date) async throws -> UInt64 {
-        let since = date.timeIntervalSince1970 - paymentSettings.limits.window
+        let upper = date.timeIntervalSince1970
+        let lower = upper - paymentSettings.limits.window
         let rows = try await connection.query(
             """
-            SELECT COALESCE(SUM(usd_micros), 0)::bigint FROM \(unescaped: intents)
-            WHERE owner = \(owner.rawValue) AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
-                AND submitted_at > \(since) AND submitted_at <= \(date.timeIntervalSince1970)
+            SELECT COALESCE((
+                    SELECT sent_running FROM \(unescaped: intents)
+                    WHERE owner = \(owner.rawValue) AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                        AND submitted_at <= \(upper)
+                    ORDER BY submitted_at DESC, id COLLATE "C" DESC LIMIT 1), 0)
+                - COALESCE((
+                    SELECT sent_running FROM \(unescaped: intents)
+                    WHERE owner = \(owner.rawValue) AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                        AND submitted_at <= \(lower)
+                    ORDER BY submitted_at DESC, id COLLATE "C" DESC LIMIT 1), 0)
             """, logger: logger
         ).collect()
         return UInt64(clamping: try rows.first?.decode(Int64.self) ?? 0)
+    }
+
+    /// Gives the settled send `id` its running total and adds its amount to the owner's later
+    /// sends in (time, id) order (none, unless a clock went back).
+    private func addToRunningTotals(_ connection: PostgresConnection, owner: String, id: String, at time: Double, usd: Int64) async throws {
+        try await connection.query(
+            """
+            UPDATE \(unescaped: intents) SET sent_running = \(usd) + COALESCE((
+                SELECT sent_running FROM \(unescaped: intents)
+                WHERE owner = \(owner) AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                    AND (submitted_at < \(time) OR (submitted_at = \(time) AND id COLLATE "C" < \(id)))
+                ORDER BY submitted_at DESC, id COLLATE "C" DESC LIMIT 1), 0)
+            WHERE id = \(id)
+            """, logger: logger)
+        try await connection.query(
+            """
+            UPDATE \(unescaped: intents) SET sent_running = sent_running + \(usd)
+            WHERE owner = \(owner) AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                AND (submitted_at > \(time) OR (submitted_at = \(time) AND id COLLATE "C" > \(id)))
+            """, logger: logger)
     }
 
     public func giftCard(_ id: GiftCardID) async throws -> Payments.GiftCard? {
@@ -222,6 +251,9 @@ extension PostgresLedgerStore: PaymentStore {
                 VALUES (\(c.id), \(c.owner), \(c.action), \(c.mint), \(c.quarks), \(c.usdMicros), \(c.counterparty), \(c.submittedAt),
                     \(c.outcome), \(c.refusalField), \(c.refusalReason), \(c.refusalAmount))
                 """, logger: logger)
+            if c.outcome == "settled", let usd = c.usdMicros {
+                try await addToRunningTotals(connection, owner: c.owner, id: c.id, at: c.submittedAt, usd: usd)
+            }
         }
         for giftCard in payments.giftCards.values where giftCard != before.giftCards[giftCard.id] {
             let c = GiftCardColumns(giftCard)

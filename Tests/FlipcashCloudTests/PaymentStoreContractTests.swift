@@ -97,6 +97,26 @@ struct PaymentStoreContractTests {
         }
     }
 
+    @Test("a send stamped before an earlier one (a clock that went back) still counts towards the daily limit", arguments: Backend.available)
+    func outOfOrderSendsCount(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let alice = PaymentsTests.alice
+            let bob = PaymentsTests.bob
+            _ = try await store.submit(PaymentsTests.intent("fund", alice, .faucet(PaymentsTests.usdf(5_000))), at: Self.start)
+            _ = try await store.submit(PaymentsTests.intent("open", bob, .openAccount(.usdf)), at: Self.start)
+            let times = [0, -100, 10, 10, 10].map { Self.start.addingTimeInterval(Double($0)) }
+            for (number, time) in times.enumerated() {
+                #expect(try await store.submit(PaymentsTests.send("s\(number)", alice, to: bob, 200), at: time) == .settled)
+            }
+            let over = try await store.submit(PaymentsTests.send("over", alice, to: bob, 1), at: Self.start.addingTimeInterval(20))
+            #expect(over == .refused(.limitExceeded(remainingUSDMicros: 0)))
+            #expect(try await store.nextTransactionLimit(for: alice, at: Self.start.addingTimeInterval(20)) == 0)
+            // A day after the earliest send, its $200 is free again, and only its.
+            let later = Self.start.addingTimeInterval(86_400 - 100 + 1)
+            #expect(try await store.nextTransactionLimit(for: alice, at: later) == 200_000_000)
+        }
+    }
+
     @Test("20 concurrent $100 sends from one owner with $5,000: exactly 10 pass the daily $1,000", arguments: Backend.available)
     func concurrentSendsRespectTheDailyLimit(backend: Backend) async throws {
         try await Self.withStore(backend) { store in

@@ -44,7 +44,8 @@ struct PaymentStoreModelTests {
             let intent: PaymentIntent
             switch Int.random(in: 0..<10, using: &generator) {
             case 0:
-                operations.append(.advance(Double.random(in: 0...(3 * 86_400), using: &generator).rounded()))
+                // Now and then the clock goes back (a server with a slow clock): sends land out of order.
+                operations.append(.advance(Double.random(in: -7_200...(3 * 86_400), using: &generator).rounded()))
                 continue
             case 1:
                 operations.append(.sweep)

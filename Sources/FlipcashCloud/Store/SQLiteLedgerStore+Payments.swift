@@ -196,19 +196,26 @@ extension SQLiteLedgerStore: PaymentStore {
             .map(decodeRecord)
     }
 
-    /// Micro-dollars of the owner's settled sends in the `window` seconds up to `date`: one sum
-    /// over the `payment_intents_sent` index (what the daily limit counts).
+    /// Micro-dollars of the owner's settled sends in the `window` seconds up to `date` (what the
+    /// daily limit counts): two index seeks, whatever the owner's history. Each settled send keeps
+    /// `sent_running`, the owner's total of settled sends up to it in (time, id) order, so the
+    /// window's sum is the running total at `date` less the one at `date - window`.
     static func sentInWindow(_ db: Database, owner: OwnerID, at date: Date, window: TimeInterval) throws -> UInt64 {
-        let total =
-            try Int64.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT COALESCE(SUM(usd_micros), 0) FROM payment_intents
-                        WHERE owner = ? AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
-                            AND submitted_at > ? AND submitted_at <= ?
-                        """),
-                arguments: [owner.rawValue, date.timeIntervalSince1970 - window, date.timeIntervalSince1970]) ?? 0
-        return UInt64(clamping: total)
+        let upper = try runningTotal(db, owner: owner, upTo: date.timeIntervalSince1970)
+        let lower = try runningTotal(db, owner: owner, upTo: date.timeIntervalSince1970 - window)
+        return UInt64(clamping: upper - lower)
+    }
+
+    /// The owner's running total at the last settled send at or before `time` (0 before any).
+    static func runningTotal(_ db: Database, owner: OwnerID, upTo time: Double) throws -> Int64 {
+        try Int64.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT sent_running FROM payment_intents
+                    WHERE owner = ? AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card') AND submitted_at <= ?
+                    ORDER BY submitted_at DESC, id DESC LIMIT 1
+                    """),
+            arguments: [owner.rawValue, time]) ?? 0
     }
 
     static func insert(_ record: Payments.Record, _ db: Database) throws {
@@ -220,6 +227,27 @@ extension SQLiteLedgerStore: PaymentStore {
                 columns.id, columns.owner, columns.action, columns.mint, columns.quarks, columns.usdMicros, columns.counterparty,
                 columns.submittedAt, columns.outcome, columns.refusalField, columns.refusalReason, columns.refusalAmount,
             ])
+        guard columns.outcome == "settled", let usd = columns.usdMicros else { return }
+        // The running total of this send, then of the owner's sends after it in (time, id) order:
+        // none, unless a clock went back.
+        let previous =
+            try Int64.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT sent_running FROM payment_intents
+                        WHERE owner = ? AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                            AND (submitted_at < ? OR (submitted_at = ? AND id < ?))
+                        ORDER BY submitted_at DESC, id DESC LIMIT 1
+                        """),
+                arguments: [columns.owner, columns.submittedAt, columns.submittedAt, columns.id]) ?? 0
+        try db.cachedStatement(sql: "UPDATE payment_intents SET sent_running = ? WHERE id = ?").execute(arguments: [previous + usd, columns.id])
+        try db.cachedStatement(
+            sql: """
+                UPDATE payment_intents SET sent_running = sent_running + ?
+                WHERE owner = ? AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                    AND (submitted_at > ? OR (submitted_at = ? AND id > ?))
+                """
+        ).execute(arguments: [usd, columns.owner, columns.submittedAt, columns.submittedAt, columns.id])
     }
 
     static func decodeRecord(_ row: Row) throws -> Payments.Record {
