@@ -5,7 +5,7 @@ import PackageDescription
 /// them. Run with `swift package benchmark` from this folder (see README.md).
 let package = Package(
     name: "LocalFirstAppsBenchmarks",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "LocalFirstApps", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -16,6 +16,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
@@ -100,9 +103,29 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "FlipcashCore", package: "LocalFirstApps"),
                 .product(name: "FlipcashCloud", package: "LocalFirstApps"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Benchmarks/FlipcashBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Seeds accounts into a server's store and drives intents at it through gRPC, for
+        // `flipcash-load.sh` (throughput and latency on SQLite and PostgreSQL). Not under
+        // Benchmarks/: package-benchmark runs every executable there as a benchmark.
+        .executableTarget(
+            name: "FlipcashLoad",
+            dependencies: [
+                .product(name: "FlipcashCore", package: "LocalFirstApps"),
+                .product(name: "FlipcashCloud", package: "LocalFirstApps"),
+                .product(name: "FlipcashCloudPostgres", package: "LocalFirstApps"),
+                .product(name: "FlipcashAPI", package: "LocalFirstApps"),
+                .product(name: "PostgresStorage", package: "LocalFirstApps"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tools/FlipcashLoad"
         ),
         .executableTarget(
             name: "UmiLogBenchmarks",

@@ -1,4 +1,5 @@
 import Benchmark
+import Crypto
 import FlipcashCloud
 import FlipcashCore
 import Foundation
@@ -39,6 +40,22 @@ func ledgerBenchmarks() {
         benchmark.startMeasurement()
         for transfer in plan {
             blackHole(try await store.apply([transfer], at: now))
+        }
+        benchmark.stopMeasurement()
+    }
+
+    // The floor under every signed request the gRPC services take: one Ed25519 verification of
+    // the owner's signature over a 200-byte intent (flipcash-load.sh's reference).
+    Benchmark(
+        "ed25519: verify 1,000 request signatures",
+        configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxDuration: .seconds(5), maxIterations: 100)
+    ) { benchmark in
+        let key = Curve25519.Signing.PrivateKey()
+        let message = Data((0..<200).map { UInt8(truncatingIfNeeded: $0) })
+        let signature = try key.signature(for: message)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(key.publicKey.isValidSignature(signature, for: message))
         }
         benchmark.stopMeasurement()
     }

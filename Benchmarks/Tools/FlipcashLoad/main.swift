@@ -1,0 +1,222 @@
+// flipcash-load: seeds Flipcash accounts into an app-server's store, then drives payment intents
+// at the server through gRPC on loopback and reports throughput and latency.
+//
+//   flipcash-load seed --data DIR | --postgres URL  --accounts N
+//   flipcash-load run --port P --accounts N --mode uniform|hot [--workers W] [--connections C]
+//                     [--duration S] [--rate R]
+//
+// Accounts are derived from their index (the same keys in both commands), each registered, its
+// USDF account opened and funded with $500 from the faucet. `run` sends $0.01 payments: in
+// `uniform` mode between random pairs of the N accounts, in `hot` mode back and forth between
+// accounts 0 and 1. Without --rate, W workers send as fast as answers come (closed loop: the
+// maximum); with --rate, requests are scheduled at R per second and latency is measured from the
+// scheduled time (no coordinated omission). Prints one JSON line.
+
+import Crypto
+import FlipcashAPI
+import FlipcashCloud
+import FlipcashCloudPostgres
+import FlipcashCore
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2Posix
+import Logging
+import PostgresNIO
+import PostgresStorage
+
+enum Load {
+    static func key(_ index: Int) -> Curve25519.Signing.PrivateKey {
+        let seed = SHA256.hash(data: Data("flipcash-load-account-\(index)".utf8))
+        // 32 bytes of a hash are a valid Ed25519 seed.
+        return try! Curve25519.Signing.PrivateKey(rawRepresentation: Data(seed))
+    }
+
+    static func owner(_ index: Int) -> OwnerID {
+        OwnerID(FlipcashClient<HTTP2ClientTransport.Posix>.ownerName(of: key(index)))
+    }
+
+    static func argument(_ name: String, in arguments: [String]) -> String? {
+        guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+        return arguments[index + 1]
+    }
+
+    /// The whole number after `name`, or a usage failure.
+    static func number(_ name: String, in arguments: [String]) -> Int {
+        guard let value = argument(name, in: arguments).flatMap({ Int($0) }) else { fail("\(name) N is required") }
+        return value
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("flipcash-load: \(message)\n".utf8))
+        exit(2)
+    }
+
+    static func randomID() -> Data {
+        var generator = SystemRandomNumberGenerator()
+        return Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+
+    // MARK: seed
+
+    static func seed(_ arguments: [String]) async throws {
+        let accounts = number("--accounts", in: arguments)
+        let logger = Logger(label: "flipcash-load") { _ in SwiftLogNoOpLogHandler() }
+        if let data = argument("--data", in: arguments) {
+            try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+            var store = try SQLiteLedgerStore.open(at: URL(fileURLWithPath: data).appendingPathComponent("flipcash.sqlite"))
+            store.paymentSettings = PaymentSettings(faucetEnabled: true)
+            try await seed(store, accounts: accounts)
+        } else if let url = argument("--postgres", in: arguments) {
+            let client = PostgresClient(configuration: try PostgresConnectionURL(url).configuration, backgroundLogger: logger)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await client.run() }
+                var store = try await PostgresLedgerStore.open(client: client, schema: "flipcash", logger: logger)
+                store.paymentSettings = PaymentSettings(faucetEnabled: true)
+                try await seed(store, accounts: accounts)
+                group.cancelAll()
+            }
+        } else {
+            fail("seed needs --data DIR or --postgres URL")
+        }
+    }
+
+    static func seed(_ store: some PaymentStore, accounts: Int) async throws {
+        let now = Date()
+        let deposit = TokenAmount(quarks: 500_000_000, mint: .usdf)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for part in 0..<8 {
+                group.addTask {
+                    for index in stride(from: part, to: accounts, by: 8) {
+                        let owner = owner(index)
+                        _ = try await store.register(owner, at: now)
+                        _ = try await store.submit(
+                            PaymentIntent(id: IntentID("seed-open-\(index)"), owner: owner, action: .openAccount(.usdf)), at: now)
+                        _ = try await store.submit(
+                            PaymentIntent(id: IntentID("seed-fund-\(index)"), owner: owner, action: .faucet(deposit)), at: now)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    // MARK: run
+
+    /// What the workers saw.
+    actor Tally {
+        var latencies: [Double] = []
+        var settled = 0
+        var refused = 0
+        var errors = 0
+
+        func record(_ seconds: Double, _ outcome: Int) {
+            latencies.append(seconds)
+            switch outcome {
+            case 0: settled += 1
+            case 1: refused += 1
+            default: errors += 1
+            }
+        }
+    }
+
+    static func run(_ arguments: [String]) async throws {
+        let port = number("--port", in: arguments)
+        let accounts = number("--accounts", in: arguments)
+        let hot = (argument("--mode", in: arguments) ?? "uniform") == "hot"
+        let workers = Int(argument("--workers", in: arguments) ?? "64") ?? 64
+        let connections = Int(argument("--connections", in: arguments) ?? "4") ?? 4
+        let duration = Double(argument("--duration", in: arguments) ?? "10") ?? 10
+        let rate = argument("--rate", in: arguments).flatMap(Double.init)
+        let keys = (0..<accounts).map(key)
+
+        let transports = try (0..<connections).map { _ in
+            try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+        }
+        let grpcs = transports.map { GRPCClient(transport: $0) }
+        let tally = Tally()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for grpc in grpcs { group.addTask { try await grpc.runConnections() } }
+            let probe = FlipcashClient(client: grpcs[0], ownerKey: keys[0])
+            let rates = try await probe.exchangeRates([.usd])
+            let (exchange, _) = try rates.exchangeData(for: FiatAmount(value: Decimal(string: "0.01")!, currency: .usd))
+            let start = ContinuousClock.now
+            let end = start + .seconds(duration)
+            try await withThrowingTaskGroup(of: Void.self) { load in
+                for worker in 0..<workers {
+                    load.addTask {
+                        var generator = SystemRandomNumberGenerator()
+                        let grpc = grpcs[worker % grpcs.count]
+                        let interval = rate.map { Duration.seconds(Double(workers) / $0) }
+                        var scheduled = start + (interval.map { $0 * Double(worker) / Double(workers) } ?? .zero)
+                        var turn = worker
+                        while true {
+                            if let interval {
+                                scheduled += interval
+                                if scheduled > end { return }
+                                try await Task.sleep(until: scheduled, clock: .continuous)
+                            } else {
+                                scheduled = .now
+                                if scheduled > end { return }
+                            }
+                            let sender: Int
+                            let recipient: Int
+                            if hot {
+                                turn += 1
+                                sender = turn % 2
+                                recipient = 1 - sender
+                            } else {
+                                sender = Int.random(in: 0..<accounts, using: &generator)
+                                recipient = (sender + Int.random(in: 1..<accounts, using: &generator)) % accounts
+                            }
+                            let client = FlipcashClient(client: grpc, ownerKey: keys[sender])
+                            let action = Flipcash_V1_SubmitIntentRequest.OneOf_Action.sendPayment(
+                                .with {
+                                    $0.destinationOwner.value = keys[recipient].publicKey.rawRepresentation
+                                    $0.exchangeData = exchange
+                                })
+                            var outcome = 0
+                            do {
+                                _ = try await client.submit(id: randomID(), action: action)
+                            } catch FlipcashClientError.refused {
+                                outcome = 1
+                            } catch {
+                                outcome = 2
+                            }
+                            let latency = scheduled.duration(to: .now)
+                            await tally.record(Double(latency.components.seconds) + Double(latency.components.attoseconds) * 1e-18, outcome)
+                        }
+                    }
+                }
+                try await load.waitForAll()
+            }
+            let elapsed = start.duration(to: .now)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let sorted = await tally.latencies.sorted()
+            func percentile(_ p: Double) -> Double {
+                sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] * 1000
+            }
+            let settled = await tally.settled
+            let refused = await tally.refused
+            let errors = await tally.errors
+            let report: [String: Any] = [
+                "mode": hot ? "hot" : "uniform", "accounts": accounts, "workers": workers, "connections": connections,
+                "targetRate": rate ?? 0, "seconds": (seconds * 100).rounded() / 100,
+                "settled": settled, "refused": refused, "errors": errors,
+                "settledPerSecond": (Double(settled) / seconds).rounded(),
+                "p50Ms": (percentile(0.5) * 100).rounded() / 100, "p90Ms": (percentile(0.9) * 100).rounded() / 100,
+                "p99Ms": (percentile(0.99) * 100).rounded() / 100, "maxMs": (percentile(1) * 100).rounded() / 100,
+            ]
+            let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
+            print(String(decoding: json, as: UTF8.self))
+            for grpc in grpcs { grpc.beginGracefulShutdown() }
+            try await group.waitForAll()
+        }
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "seed": try await Load.seed(arguments)
+case "run": try await Load.run(arguments)
+default: Load.fail("usage: flipcash-load seed|run … (see the comment at the top of main.swift)")
+}
