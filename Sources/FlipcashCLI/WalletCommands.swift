@@ -62,6 +62,7 @@ struct HistoryEntry: Encodable {
         switch receipt.kind {
         case .openAccount: what = "opened the account"
         case .faucet: what = "faucet deposit"
+        case .deposit: what = "deposit"
         case .sendPayment: what = receipt.owner == viewer ? "sent to \(receipt.destinationOwner ?? "?")" : "received from \(receipt.owner)"
         case .sendGiftCard: what = "cash link sent" + (receipt.giftCardState.map { " (\($0.rawValue))" } ?? "")
         case .claimGiftCard: what = "cash link claimed"

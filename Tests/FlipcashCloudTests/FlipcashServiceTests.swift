@@ -270,6 +270,39 @@ struct FlipcashServiceTests {
         }
     }
 
+    /// A deposit source that reports what it is given, and again from the start when asked
+    /// without a cursor (as a source does after a restart).
+    struct FakeDepositSource: DepositSource {
+        let name = "test-bank"
+        let reported: [Deposit]
+
+        func deposits(after cursor: String?) async throws -> (deposits: [Deposit], cursor: String?) {
+            let start = cursor.flatMap(Int.init) ?? 0
+            return (Array(reported[start...]), String(reported.count))
+        }
+    }
+
+    @Test("deposits from a source are credited once each, however often reported, and show in history", arguments: Backend.available)
+    func depositsAreCreditedOnce(backend: Backend) async throws {
+        try await Self.withCloud(backend, faucet: false) { cloud in
+            let alice = try cloud.wallet()
+            try await alice.register()
+            let owner = OwnerID(alice.client.owner)
+            let source = FakeDepositSource(reported: [
+                Deposit(id: "tx-1", owner: owner, amount: Self.usdf(30)), Deposit(id: "tx-2", owner: owner, amount: Self.usdf(12)),
+            ])
+            let crediter = DepositCrediter(store: cloud.store)
+            let cursor = try await crediter.creditNew(from: source, after: nil, at: cloud.clock.now)
+            #expect(cursor == "2")
+            // Reported again from the start (a restart that lost the cursor): nothing moves twice.
+            _ = try await crediter.creditNew(from: source, after: nil, at: cloud.clock.now)
+            #expect(try await cloud.balance(alice) == 42_000_000)
+            let view = try await alice.refresh()
+            #expect(view.history.filter { $0.kind == .deposit }.count == 2)
+            try await cloud.store.checkInvariants()
+        }
+    }
+
     @Test("registrations are rate-limited per address, in the store", arguments: [Backend.sqliteMemory])
     func rateLimits(backend: Backend) async throws {
         var limits = FlipcashRateLimits()

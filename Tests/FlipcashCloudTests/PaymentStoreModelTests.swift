@@ -61,6 +61,7 @@ struct PaymentStoreModelTests {
                 intent = PaymentsTests.intent(id, owner, .sendGiftCard(card, amount: amount, usdMicros: amount.quarks))
             case 5 where !cards.isEmpty: intent = PaymentsTests.intent(id, owner, .claimGiftCard(cards.randomElement(using: &generator)!))
             case 7: intent = PaymentsTests.intent(id, owner, .openAccount(.usdf))
+            case 8: intent = PaymentsTests.intent(id, owner, .deposit(amount))
             default: intent = PaymentsTests.send(id, owner, to: owners.randomElement(using: &generator)!, dollars)
             }
             sent.append(intent)

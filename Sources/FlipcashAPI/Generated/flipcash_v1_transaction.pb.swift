@@ -457,6 +457,9 @@ public nonisolated struct Flipcash_V1_IntentMetadata: @unchecked Sendable {
     case sendGiftCard // = 3
     case claimGiftCard // = 4
     case faucet // = 5
+
+    /// Money that arrived from outside (a deposit the server credited).
+    case deposit // = 6
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -471,6 +474,7 @@ public nonisolated struct Flipcash_V1_IntentMetadata: @unchecked Sendable {
       case 3: self = .sendGiftCard
       case 4: self = .claimGiftCard
       case 5: self = .faucet
+      case 6: self = .deposit
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -483,6 +487,7 @@ public nonisolated struct Flipcash_V1_IntentMetadata: @unchecked Sendable {
       case .sendGiftCard: return 3
       case .claimGiftCard: return 4
       case .faucet: return 5
+      case .deposit: return 6
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -495,6 +500,7 @@ public nonisolated struct Flipcash_V1_IntentMetadata: @unchecked Sendable {
       .sendGiftCard,
       .claimGiftCard,
       .faucet,
+      .deposit,
     ]
 
   }
@@ -1473,7 +1479,7 @@ nonisolated extension Flipcash_V1_IntentMetadata.State: SwiftProtobuf._ProtoName
 }
 
 nonisolated extension Flipcash_V1_IntentMetadata.Kind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNKNOWN\0\u{1}OPEN_ACCOUNT\0\u{1}SEND_PAYMENT\0\u{1}SEND_GIFT_CARD\0\u{1}CLAIM_GIFT_CARD\0\u{1}FAUCET\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNKNOWN\0\u{1}OPEN_ACCOUNT\0\u{1}SEND_PAYMENT\0\u{1}SEND_GIFT_CARD\0\u{1}CLAIM_GIFT_CARD\0\u{1}FAUCET\0\u{1}DEPOSIT\0")
 }
 
 nonisolated extension Flipcash_V1_IntentMetadata.GiftCardState: SwiftProtobuf._ProtoNameProviding {

@@ -30,7 +30,10 @@ public struct PaymentIntent: Hashable, Sendable {
         case (.faucet(let amount), .faucet(let otherAmount)):
             if amount.mint != otherAmount.mint { return "faucet.amount.mint" }
             return amount.quarks == otherAmount.quarks ? nil : "faucet.amount.quarks"
-        case (.openAccount, _), (.sendPayment, _), (.sendGiftCard, _), (.claimGiftCard, _), (.faucet, _):
+        case (.deposit(let amount), .deposit(let otherAmount)):
+            if amount.mint != otherAmount.mint { return "deposit.amount.mint" }
+            return amount.quarks == otherAmount.quarks ? nil : "deposit.amount.quarks"
+        case (.openAccount, _), (.sendPayment, _), (.sendGiftCard, _), (.claimGiftCard, _), (.faucet, _), (.deposit, _):
             return "action"
         }
     }
@@ -58,6 +61,9 @@ public enum IntentAction: Hashable, Sendable {
     case claimGiftCard(GiftCardID)
     /// Development only: credits the owner from the mint's issuance account.
     case faucet(TokenAmount)
+    /// Money that arrived from outside (a ``DepositSource``), credited from the mint's issuance
+    /// account. Only the server makes these: no request can ask for one.
+    case deposit(TokenAmount)
 }
 
 extension IntentAction {
@@ -65,7 +71,7 @@ extension IntentAction {
     public var giftCard: GiftCardID? {
         switch self {
         case .sendGiftCard(let card, _, _), .claimGiftCard(let card): card
-        case .openAccount, .sendPayment, .faucet: nil
+        case .openAccount, .sendPayment, .faucet, .deposit: nil
         }
     }
 }

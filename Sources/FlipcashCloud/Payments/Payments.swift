@@ -110,6 +110,8 @@ public struct Payments: Sendable {
             return ([userAccount(owner, mint), issuanceAccount(mint)], [])
         case .faucet(let amount):
             return ([userAccount(owner, amount.mint), issuanceAccount(amount.mint)], [transferID(intent.id, "faucet")])
+        case .deposit(let amount):
+            return ([userAccount(owner, amount.mint), issuanceAccount(amount.mint)], [transferID(intent.id, "deposit")])
         case .sendPayment(let destination, let amount, _):
             return ([userAccount(owner, amount.mint), userAccount(destination, amount.mint)], [transferID(intent.id, "payment")])
         case .sendGiftCard(let card, let amount, _):
@@ -195,6 +197,12 @@ public struct Payments: Sendable {
         case .openAccount(let mint):
             open(owner, mint)
             return .settled
+        case .deposit(let amount):
+            guard amount.quarks > 0 else { return .refused(.invalid(field: "deposit.amount.quarks", reason: "is zero")) }
+            open(owner, amount.mint)
+            return transfer(
+                Self.transferID(intent.id, "deposit"), from: Self.issuanceAccount(amount.mint), to: Self.userAccount(owner, amount.mint),
+                amount, .deposit)
         case .faucet(let amount):
             guard faucetEnabled else { return .refused(.faucetClosed) }
             guard amount.quarks > 0 else { return .refused(.invalid(field: "faucet.amount.quarks", reason: "is zero")) }
@@ -285,7 +293,7 @@ public struct Payments: Sendable {
             else { return total }
             switch record.intent.action {
             case .sendPayment(_, _, let usd), .sendGiftCard(_, _, let usd): return total + usd
-            case .openAccount, .claimGiftCard, .faucet: return total
+            case .openAccount, .claimGiftCard, .faucet, .deposit: return total
             }
         }
     }

@@ -90,6 +90,7 @@ extension IntentAction {
         case .sendGiftCard: "send_gift_card.exchange_data.amount"
         case .claimGiftCard: "claim_gift_card.gift_card"
         case .faucet: "faucet.amount"
+        case .deposit: "deposit.amount"
         }
     }
 
@@ -97,7 +98,7 @@ extension IntentAction {
     var mint: Mint? {
         switch self {
         case .openAccount(let mint): mint
-        case .sendPayment(_, let amount, _), .sendGiftCard(_, let amount, _), .faucet(let amount): amount.mint
+        case .sendPayment(_, let amount, _), .sendGiftCard(_, let amount, _), .faucet(let amount), .deposit(let amount): amount.mint
         case .claimGiftCard: nil
         }
     }

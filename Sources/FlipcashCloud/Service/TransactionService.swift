@@ -135,6 +135,9 @@ public struct TransactionService: Flipcash_V1_Transaction.SimpleServiceProtocol 
         case .faucet(let amount):
             metadata.kind = .faucet
             metadata.amount = .init(amount)
+        case .deposit(let amount):
+            metadata.kind = .deposit
+            metadata.amount = .init(amount)
         case .sendPayment(let destination, let amount, _):
             metadata.kind = .sendPayment
             metadata.amount = .init(amount)

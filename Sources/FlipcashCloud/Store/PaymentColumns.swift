@@ -43,6 +43,7 @@ public struct IntentColumns: Hashable, Sendable {
             switch intent.action {
             case .openAccount(let mint): ("open_account", mint, nil, nil, nil)
             case .faucet(let amount): ("faucet", amount.mint, amount.quarks, nil, nil)
+            case .deposit(let amount): ("deposit", amount.mint, amount.quarks, nil, nil)
             case .sendPayment(let destination, let amount, let usd): ("send_payment", amount.mint, amount.quarks, usd, destination.rawValue)
             case .sendGiftCard(let card, let amount, let usd): ("send_gift_card", amount.mint, amount.quarks, usd, card.rawValue)
             case .claimGiftCard(let card): ("claim_gift_card", nil, nil, nil, card.rawValue)
@@ -69,6 +70,9 @@ public struct IntentColumns: Hashable, Sendable {
         case "faucet":
             guard let mint, let quarks else { return nil }
             action = .faucet(TokenAmount(quarks: quarks, mint: mint))
+        case "deposit":
+            guard let mint, let quarks else { return nil }
+            action = .deposit(TokenAmount(quarks: quarks, mint: mint))
         case "send_payment":
             guard let mint, let quarks, let usd, let counterparty else { return nil }
             action = .sendPayment(destination: OwnerID(counterparty), amount: TokenAmount(quarks: quarks, mint: mint), usdMicros: usd)

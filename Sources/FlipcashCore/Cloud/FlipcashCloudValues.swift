@@ -8,7 +8,7 @@ import SwiftProtobuf
 /// what became of the link since.
 public struct IntentReceipt: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
-        case openAccount, sendPayment, sendGiftCard, claimGiftCard, faucet
+        case openAccount, sendPayment, sendGiftCard, claimGiftCard, faucet, deposit
     }
 
     public enum GiftCardState: String, Hashable, Sendable {
@@ -44,6 +44,7 @@ public struct IntentReceipt: Hashable, Sendable {
         case .sendGiftCard: kind = .sendGiftCard
         case .claimGiftCard: kind = .claimGiftCard
         case .faucet: kind = .faucet
+        case .deposit: kind = .deposit
         case .unknown, .UNRECOGNIZED: throw FlipcashClientError.malformedResponse("an intent's kind")
         }
         isSettled = metadata.state == .settled

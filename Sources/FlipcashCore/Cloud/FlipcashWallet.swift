@@ -190,7 +190,7 @@ extension ActivityItem {
         let kind: Kind
         switch receipt.kind {
         case .openAccount: return nil
-        case .faucet: kind = .deposited
+        case .faucet, .deposit: kind = .deposited
         case .sendPayment: kind = receipt.owner == viewer ? .sent : .received
         case .sendGiftCard: kind = .cashLinkSent
         case .claimGiftCard: kind = .cashLinkReceived
