@@ -86,6 +86,8 @@ wait_for() { # wait_for URL
 # Rate limits off when app-server can turn them off, so creates measure the store.
 LIMITS=()
 if "$APP_SERVER" serve --help 2>&1 | grep -q -- "--rate-limits"; then LIMITS=(--rate-limits off); fi
+# Each instance's gRPC port (Flipcash) is a free one, or the instances would all ask for 8081.
+if "$APP_SERVER" serve --help 2>&1 | grep -q -- "--grpc-port"; then LIMITS+=(--grpc-port 0); fi
 
 start_server() { # start_server PORT DATA [extra app-server options…]; sets SERVER_PID
     local port=$1 data=$2

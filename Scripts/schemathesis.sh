@@ -32,7 +32,7 @@ trap cleanup EXIT
 
 # A free port: bind to 0, read the port the kernel gave, let it go.
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
-"$server_binary" serve --host 127.0.0.1 --port "$port" --data "$work/data" --log-level warning >"$work/server.log" 2>&1 &
+"$server_binary" serve --host 127.0.0.1 --port "$port" --grpc-port 0 --data "$work/data" --log-level warning >"$work/server.log" 2>&1 &
 server_pid=$!
 base="http://127.0.0.1:$port"
 for _ in $(seq 100); do
