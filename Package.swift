@@ -597,6 +597,7 @@ let package = Package(
             name: "AppServerTests",
             dependencies: [
                 "TestSupport", "AppServer", "KilroyCloud", "ServerKit", "PostgresStorage", "FlipcashCore", "FlipcashCloud", "FlipcashAPI",
+                "DAGCBOR",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),

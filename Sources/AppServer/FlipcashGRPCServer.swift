@@ -49,18 +49,40 @@ struct FlipcashGRPCServer: Service {
 /// Returns unclaimed cash links to their senders once their seven days are up: every `interval`,
 /// in batches, until none is due. Safe with many app-servers: each return is decided in the
 /// database under the link's lock, and its transfer id is derived from the link, so it happens once.
+/// Every `booksInterval` it also checks the books (per mint Σ debits = Σ credits, no overdraft,
+/// each account's sums equal to its transfers, each cash link holding what its state says) and
+/// logs a critical line if they do not balance: every transfer balances by construction, so this
+/// catches what no single transaction can see (a bug, a hand edit of the database).
 struct GiftCardReturnWorker: Service {
     static let batchSize = 200
 
-    let store: any PaymentStore
+    let store: any PaymentStore & LedgerStore
     let now: @Sendable () -> Date
     var interval: Duration = .seconds(30)
+    var booksInterval: Duration = .seconds(600)
     let logger: Logger
 
     func run() async throws {
+        let clock = ContinuousClock()
+        var nextBooksCheck = clock.now
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             await returnDueLinks()
+            if clock.now >= nextBooksCheck {
+                await checkBooks()
+                nextBooksCheck = clock.now + booksInterval
+            }
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+        }
+    }
+
+    /// Checks the store's invariants; a broken one is logged as critical, naming it.
+    func checkBooks() async {
+        do {
+            try await store.checkInvariants()
+        } catch let error as LedgerError {
+            logger.critical("flipcash books do not balance", metadata: ["invariant": "\(error.errorDescription ?? "unknown")"])
+        } catch {
+            logger.error("flipcash books check failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
         }
     }
 
