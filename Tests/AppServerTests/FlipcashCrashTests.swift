@@ -38,7 +38,8 @@ struct FlipcashCrashTests {
     ) async throws -> T {
         let transport = try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
         return try await withGRPCClient(transport: transport) { grpc in
-            try await body(keys.map { Client(client: grpc, ownerKey: $0.key) })
+            // A generous deadline: this runs beside the whole suite on two cores.
+            try await body(keys.map { Client(client: grpc, ownerKey: $0.key, deadline: .seconds(120)) })
         }
     }
 
@@ -94,7 +95,12 @@ struct FlipcashCrashTests {
                         }
                     }
                 }
-                try await Task.sleep(for: .milliseconds(600))
+                // Killed once the burst is well under way (however slow the machine is today).
+                let started = ContinuousClock.now
+                while await ledger.answered.count < 40, started.duration(to: .now) < .seconds(90) {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                try await Task.sleep(for: .milliseconds(100))
                 kill(pid, SIGKILL)
                 try await group.waitForAll()
             }

@@ -21,17 +21,29 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
     let currencies: Flipcash_V1_Currency.Client<Transport>
     let ownerKey: Curve25519.Signing.PrivateKey
     let now: @Sendable () -> Date
+    let options: CallOptions
 
     /// - Parameters:
     ///   - client: a running `GRPCClient` (its owner runs `runConnections()`).
     ///   - ownerKey: the owner's key, derived from the recovery phrase.
     ///   - now: the clock that stamps requests.
-    public init(client: GRPCClient<Transport>, ownerKey: Curve25519.Signing.PrivateKey, now: @escaping @Sendable () -> Date = Date.init) {
+    ///   - deadline: how long a unary call may take (the seed's 15 s; tests on a loaded machine
+    ///     allow more).
+    public init(
+        client: GRPCClient<Transport>, ownerKey: Curve25519.Signing.PrivateKey, now: @escaping @Sendable () -> Date = Date.init,
+        deadline: Duration = unaryDeadline
+    ) {
         accounts = Flipcash_V1_Account.Client(wrapping: client)
         transactions = Flipcash_V1_Transaction.Client(wrapping: client)
         currencies = Flipcash_V1_Currency.Client(wrapping: client)
         self.ownerKey = ownerKey
         self.now = now
+        var options = CallOptions.defaults
+        options.timeout = deadline
+        // An unreachable server fails the call at once instead of holding it for the whole
+        // deadline: the intent stays saved in the outbox for the next attempt.
+        options.waitForReady = false
+        self.options = options
     }
 
     /// The owner's public key, as the server names them (base58).
@@ -42,20 +54,11 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
         Base58.encode(key.publicKey.rawRepresentation)
     }
 
-    static var options: CallOptions {
-        var options = CallOptions.defaults
-        options.timeout = unaryDeadline
-        // An unreachable server fails the call at once instead of holding it for the whole
-        // deadline: the intent stays saved in the outbox for the next attempt.
-        options.waitForReady = false
-        return options
-    }
-
     // MARK: Account
 
     /// Registers the owner's key; `true` when this call registered it.
     public func register() async throws -> Bool {
-        let response = try await call { try await accounts.register(try signed(Flipcash_V1_RegisterRequest()), options: Self.options) }
+        let response = try await call { try await accounts.register(try signed(Flipcash_V1_RegisterRequest()), options: options) }
         switch response.result {
         case .registered(let registered): return registered.isNew
         case .refusal(let refusal): throw FlipcashClientError.refused(FlipcashRefusal(refusal))
@@ -65,7 +68,7 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
 
     /// Proves the key is registered; when it registered.
     public func login() async throws -> Date {
-        let response = try await call { try await accounts.login(try signed(Flipcash_V1_LoginRequest()), options: Self.options) }
+        let response = try await call { try await accounts.login(try signed(Flipcash_V1_LoginRequest()), options: options) }
         switch response.result {
         case .loggedIn(let loggedIn): return loggedIn.registeredAt.date
         case .refusal(let refusal): throw FlipcashClientError.refused(FlipcashRefusal(refusal))
@@ -75,7 +78,7 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
 
     /// The owner's balances, one per open account.
     public func balances() async throws -> [TokenAmount] {
-        let response = try await call { try await accounts.getBalances(try signed(Flipcash_V1_GetBalancesRequest()), options: Self.options) }
+        let response = try await call { try await accounts.getBalances(try signed(Flipcash_V1_GetBalancesRequest()), options: options) }
         switch response.result {
         case .balances(let balances): return try balances.balances.map(Self.amount)
         case .refusal(let refusal): throw FlipcashClientError.refused(FlipcashRefusal(refusal))
@@ -89,7 +92,7 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
     /// the server names: a rate that does not verify is never used to price a send.
     public func exchangeRates(_ currencies: [CurrencyCode] = []) async throws -> SignedRates {
         let request = Flipcash_V1_GetExchangeRatesRequest.with { $0.currencies = currencies.map(\.rawValue) }
-        let response = try await call { try await self.currencies.getExchangeRates(request, options: Self.options) }
+        let response = try await call { try await self.currencies.getExchangeRates(request, options: options) }
         return try SignedRates(response)
     }
 
@@ -101,7 +104,7 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
         var request = Flipcash_V1_SubmitIntentRequest()
         request.id.value = id
         request.action = action
-        let response = try await call { try await transactions.submitIntent(try signed(request), options: Self.options) }
+        let response = try await call { try await transactions.submitIntent(try signed(request), options: options) }
         switch response.result {
         case .settled(let metadata): return try IntentReceipt(metadata)
         case .refusal(let refusal): throw FlipcashClientError.refused(FlipcashRefusal(refusal))
@@ -114,7 +117,7 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
         var request = Flipcash_V1_GetIntentMetadataRequest()
         request.id.value = id
         do {
-            let response = try await call { try await transactions.getIntentMetadata(try signed(request), options: Self.options) }
+            let response = try await call { try await transactions.getIntentMetadata(try signed(request), options: options) }
             switch response.result {
             case .metadata(let metadata): return try IntentReceipt(metadata)
             case .refusal(let refusal): throw FlipcashClientError.refused(FlipcashRefusal(refusal))
@@ -127,7 +130,7 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
 
     /// What the owner may send now, per currency.
     public func limits() async throws -> SendLimitTable {
-        let response = try await call { try await transactions.getLimits(try signed(Flipcash_V1_GetLimitsRequest()), options: Self.options) }
+        let response = try await call { try await transactions.getLimits(try signed(Flipcash_V1_GetLimitsRequest()), options: options) }
         switch response.result {
         case .limits(let limits): return SendLimitTable(limits)
         case .refusal(let refusal): throw FlipcashClientError.refused(FlipcashRefusal(refusal))
@@ -140,7 +143,7 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
     public func voidGiftCard(_ giftCard: Data) async throws -> Bool {
         var request = Flipcash_V1_VoidGiftCardRequest()
         request.giftCard.value = giftCard
-        let response = try await call { try await transactions.voidGiftCard(try signed(request), options: Self.options) }
+        let response = try await call { try await transactions.voidGiftCard(try signed(request), options: options) }
         switch response.result {
         case .voided(let voided): return voided.returnedNow
         case .refusal(let refusal): throw FlipcashClientError.refused(FlipcashRefusal(refusal))
@@ -153,7 +156,7 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
         var request = Flipcash_V1_GetHistoryRequest()
         if let before { request.before.value = before }
         request.limit = UInt32(clamping: limit)
-        let response = try await call { try await transactions.getHistory(try signed(request), options: Self.options) }
+        let response = try await call { try await transactions.getHistory(try signed(request), options: options) }
         switch response.result {
         case .history(let history): return try history.intents.map(IntentReceipt.init)
         case .refusal(let refusal): throw FlipcashClientError.refused(FlipcashRefusal(refusal))
