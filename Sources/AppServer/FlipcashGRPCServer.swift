@@ -28,14 +28,23 @@ struct FlipcashGRPCServer: Service {
             address: Self.address(host: host, port: port), transportSecurity: .plaintext,
             config: .defaults { $0.rpc.maxRequestPayloadSize = Self.maximumRequestBytes })
         let server = GRPCServer(transport: transport, services: services.all)
-        try await withGracefulShutdownHandler {
-            try await withThrowingDiscardingTaskGroup { group in
-                group.addTask { try await server.serve() }
-                let address = try await transport.listeningAddress
-                logger.notice("app-server gRPC listening", metadata: ["address": "\(address)"])
+        do {
+            try await withGracefulShutdownHandler {
+                try await withThrowingDiscardingTaskGroup { group in
+                    group.addTask { try await server.serve() }
+                    // When binding fails there is no address; serve() then throws why, and the
+                    // group rethrows it.
+                    if let address = try? await transport.listeningAddress {
+                        logger.notice("app-server gRPC listening", metadata: ["address": "\(address)"])
+                    }
+                }
+            } onGracefulShutdown: {
+                server.beginGracefulShutdown()
             }
-        } onGracefulShutdown: {
-            server.beginGracefulShutdown()
+        } catch is CancellationError {
+            return
+        } catch {
+            throw FlipcashServerError.cannotServe(host: host, port: port, reason: String(describing: error))
         }
     }
 
@@ -79,6 +88,8 @@ struct GiftCardReturnWorker: Service {
     func checkBooks() async {
         do {
             try await store.checkInvariants()
+        } catch is CancellationError {
+            return
         } catch let error as LedgerError {
             logger.critical("flipcash books do not balance", metadata: ["invariant": "\(error.errorDescription ?? "unknown")"])
         } catch {
@@ -98,6 +109,18 @@ struct GiftCardReturnWorker: Service {
             if returned > 0 { logger.info("flipcash cash links returned", metadata: ["count": "\(returned)"]) }
         } catch {
             logger.error("flipcash cash link returns failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+        }
+    }
+}
+
+/// Why Flipcash's gRPC server stopped app-server.
+enum FlipcashServerError: LocalizedError {
+    case cannotServe(host: String, port: Int, reason: String)
+
+    var errorDescription: String? {
+        switch self {
+        case .cannotServe(let host, let port, let reason):
+            "Flipcash's gRPC services could not listen on \(host):\(port) (\(reason)); is another app-server using it? Choose one with --grpc-port."
         }
     }
 }

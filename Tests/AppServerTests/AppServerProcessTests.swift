@@ -60,6 +60,20 @@ struct AppServerProcessTests {
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("kilroy.sqlite").path))
     }
 
+    @Test("a gRPC port already in use stops app-server with exit 1 and a reason naming --grpc-port", .enabled(if: executable != nil))
+    func grpcPortInUse() throws {
+        let first = try AppServerProcess()
+        defer { first.stop() }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (process, errors) = try Self.launch(["--port", "0", "--grpc-port", "\(first.grpcPort)", "--data", folder.url.path])
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message.contains("--grpc-port"), "\(message)")
+        #expect(message.contains("Address already in use"), "\(message)")
+    }
+
     @Test("a bad --database or --blobs is a usage error (exit 2) naming the flag", .enabled(if: executable != nil))
     func badBackendFlags() throws {
         for (arguments, flag) in [(["--database", "mysql://db/app"], "--database"), (["migrate", "--blobs", "ftp://files"], "--blobs")] {
