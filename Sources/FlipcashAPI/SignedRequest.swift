@@ -22,9 +22,7 @@ extension SignedRequest {
     public func signingInput() throws -> Data {
         var unsigned = self
         unsigned.clearAuth()
-        var options = BinaryEncodingOptions()
-        options.useDeterministicOrdering = true
-        return try unsigned.serializedData(options: options)
+        return try unsigned.deterministicData()
     }
 }
 

@@ -80,7 +80,7 @@ struct LinkCommand: AsyncParsableCommand {
                 return LinkResult(
                     url: sent.link.absoluteString, amount: Text.decimal(native.value), currency: currency.rawValue,
                     usdf: Text.decimal(sent.amount.onChainAmount.decimalValue), state: "open",
-                    balances: try await wallet.refresh().balances.map(BalanceOutput.init))
+                    balances: try wallet.cachedBalances().map(BalanceOutput.init))
             }
             if cloud.json { return try TerminalOutput.json(result) }
             print(result.url ?? "")
@@ -99,7 +99,7 @@ struct LinkCommand: AsyncParsableCommand {
                 let receipt = try await wallet.claim(link)
                 return LinkResult(
                     url: nil, amount: nil, currency: nil, usdf: receipt.amount.map { Text.decimal($0.decimalValue) }, state: "claimed",
-                    balances: try await wallet.refresh().balances.map(BalanceOutput.init))
+                    balances: try wallet.cachedBalances().map(BalanceOutput.init))
             }
             if cloud.json { return try TerminalOutput.json(result) }
             print("claimed \(result.usdf ?? "?") USDF")
@@ -118,7 +118,7 @@ struct LinkCommand: AsyncParsableCommand {
             let link = try CashLink(parsing: url)
             let (returnedNow, balances) = try await cloud.withWallet { wallet in
                 let returned = try await wallet.void(link)
-                return (returned, try await wallet.refresh().balances.map(BalanceOutput.init))
+                return (returned, try wallet.cachedBalances().map(BalanceOutput.init))
             }
             let result = LinkResult(
                 url: nil, amount: nil, currency: nil, usdf: nil, state: returnedNow ? "voided" : "already returned", balances: balances)

@@ -115,7 +115,7 @@ struct FaucetCommand: AsyncParsableCommand {
         guard tokens.quarks > 0 else { throw ValidationError("--amount must be more than zero.") }
         let balances = try await cloud.withWallet { wallet in
             _ = try await wallet.faucet(tokens)
-            return try await wallet.refresh().balances.map(BalanceOutput.init)
+            return try wallet.cachedBalances().map(BalanceOutput.init)
         }
         if cloud.json { return try TerminalOutput.json(balances) }
         print("received \(Text.decimal(tokens.decimalValue)) USDF")

@@ -180,9 +180,6 @@ public struct TransactionService: Flipcash_V1_Transaction.SimpleServiceProtocol 
     /// is never overstated).
     static func native(_ usdMicros: UInt64, rate: Rate) -> Double {
         let amount = Decimal(usdMicros) / 1_000_000 * rate.fx
-        var scaled = amount
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, rate.currency.fractionDigits, .down)
-        return NSDecimalNumber(decimal: rounded).doubleValue
+        return NSDecimalNumber(decimal: DecimalRounding.down.round(amount, scale: rate.currency.fractionDigits)).doubleValue
     }
 }

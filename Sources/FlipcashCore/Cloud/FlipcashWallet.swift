@@ -50,7 +50,9 @@ public struct FlipcashWallet<Transport: ClientTransport>: Sendable {
         let isNew = try await client.register()
         // One id per owner and mint, so opening is the same intent every time.
         let id = Self.derivedID("open-account", Mint.usdf.address, client.owner)
-        _ = try await submit(id: id, action: .openAccount(.with { $0.mint.address = Mint.usdf.address }))
+        let action = Flipcash_V1_SubmitIntentRequest.OneOf_Action.openAccount(.with { $0.mint.address = Mint.usdf.address })
+        try outbox.save(id: id, action: action, at: now())
+        _ = try await submit(id: id, action: action)
         return isNew
     }
 
@@ -103,6 +105,7 @@ public struct FlipcashWallet<Transport: ClientTransport>: Sendable {
                 $0.giftCard.value = keys.publicKey
                 $0.giftCardSignature.value = signature
             })
+        try outbox.save(id: id, action: action, at: now())
         let receipt = try await submit(id: id, action: action)
         try await refreshQuietly()
         return receipt
@@ -137,10 +140,9 @@ public struct FlipcashWallet<Transport: ClientTransport>: Sendable {
         return receipt
     }
 
-    /// Sends the saved intent `id`; records a settled or refused answer in the outbox (an
-    /// unanswered one stays pending, for ``retryPending()``).
+    /// Sends the intent `id`, already saved in the outbox; records a settled or refused answer
+    /// there (an unanswered one stays pending, for ``retryPending()``).
     func submit(id: Data, action: Flipcash_V1_SubmitIntentRequest.OneOf_Action) async throws -> IntentReceipt {
-        try outbox.save(id: id, action: action, at: now())
         do {
             let receipt = try await client.submit(id: id, action: action)
             try outbox.finish(id, as: .settled)
@@ -151,6 +153,11 @@ public struct FlipcashWallet<Transport: ClientTransport>: Sendable {
             if refusal.code != .rateLimited, refusal.code != .unauthenticated { try outbox.finish(id, as: .refused) }
             throw FlipcashClientError.refused(refusal)
         }
+    }
+
+    /// The balances as the last refresh left them in the cache (every transaction refreshes it).
+    public func cachedBalances() throws -> [TokenAmount] {
+        try cache.balances()
     }
 
     /// Refreshes the cache after a transaction; a failure there does not undo the transaction's

@@ -104,9 +104,7 @@ public struct IntentOutbox: Sendable {
     static func encode(_ action: Flipcash_V1_SubmitIntentRequest.OneOf_Action) throws -> Data {
         var holder = Flipcash_V1_SubmitIntentRequest()
         holder.action = action
-        var options = BinaryEncodingOptions()
-        options.useDeterministicOrdering = true
-        return try holder.serializedData(options: options)
+        return try holder.deterministicData()
     }
 
     static func entry(_ row: Row) throws -> Entry {
