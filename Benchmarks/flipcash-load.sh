@@ -3,7 +3,9 @@
 # (release build) on each store: payments of $0.01 between 10,000 seeded accounts chosen at random
 # (uniform), and back and forth between two accounts (hot). Each case runs first closed-loop (as
 # fast as answers come: the maximum), then open-loop at half that rate, where the p99 target is
-# read. The reference beside them is the ledger's apply rate in memory and Ed25519's raw cost
+# read. The references beside them: `mints`, the same server answering GetMints (a unary gRPC
+# call with no signature and no database: what the transport alone allows on these cores), the
+# ledger's apply rate in memory and Ed25519's raw cost
 # (`swift package benchmark --target FlipcashBenchmarks --filter "ledger.*|ed25519.*"`).
 #
 #   Benchmarks/flipcash-load.sh                              # SQLite
@@ -65,7 +67,9 @@ for store in $STORES; do
         "$LOAD" seed --data "$WORK/data" --accounts "$ACCOUNTS"
     fi
     start_server "$store"
-    for mode in uniform hot; do
+    modes=(uniform hot)
+    if [[ "$store" == sqlite ]]; then modes=(mints uniform hot); fi
+    for mode in "${modes[@]}"; do
         common=(--port "$PORT" --accounts "$ACCOUNTS" --mode "$mode" --workers "$WORKERS" --connections "$CONNECTIONS" --duration "$DURATION")
         max=$("$LOAD" run "${common[@]}")
         echo "{\"store\": \"$store\", \"load\": \"max\", \"run\": $max}"

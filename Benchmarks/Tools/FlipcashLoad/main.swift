@@ -2,15 +2,17 @@
 // at the server through gRPC on loopback and reports throughput and latency.
 //
 //   flipcash-load seed --data DIR | --postgres URL  --accounts N
-//   flipcash-load run --port P --accounts N --mode uniform|hot [--workers W] [--connections C]
+//   flipcash-load run --port P --accounts N --mode uniform|hot|mints [--workers W] [--connections C]
 //                     [--duration S] [--rate R]
 //
 // Accounts are derived from their index (the same keys in both commands), each registered, its
 // USDF account opened and funded with $500 from the faucet. `run` sends $0.01 payments: in
 // `uniform` mode between random pairs of the N accounts, in `hot` mode back and forth between
-// accounts 0 and 1. Without --rate, W workers send as fast as answers come (closed loop: the
-// maximum); with --rate, requests are scheduled at R per second and latency is measured from the
-// scheduled time (no coordinated omission). Prints one JSON line.
+// accounts 0 and 1. `mints` sends GetMints instead, the reference: a unary call that needs no
+// signature and no database, so its rate is what gRPC alone allows on the machine. Without
+// --rate, W workers send as fast as answers come (closed loop: the maximum); with --rate, requests
+// are scheduled at R per second and latency is measured from the scheduled time (no coordinated
+// omission). Prints one JSON line.
 
 import Crypto
 import FlipcashAPI
@@ -122,7 +124,9 @@ enum Load {
     static func run(_ arguments: [String]) async throws {
         let port = number("--port", in: arguments)
         let accounts = number("--accounts", in: arguments)
-        let hot = (argument("--mode", in: arguments) ?? "uniform") == "hot"
+        let mode = argument("--mode", in: arguments) ?? "uniform"
+        guard ["uniform", "hot", "mints"].contains(mode) else { fail("--mode is uniform, hot or mints") }
+        let hot = mode == "hot"
         let workers = Int(argument("--workers", in: arguments) ?? "64") ?? 64
         let connections = Int(argument("--connections", in: arguments) ?? "4") ?? 4
         let duration = Double(argument("--duration", in: arguments) ?? "10") ?? 10
@@ -157,6 +161,17 @@ enum Load {
                             } else {
                                 scheduled = .now
                                 if scheduled > end { return }
+                            }
+                            if mode == "mints" {
+                                var outcome = 0
+                                do {
+                                    _ = try await Flipcash_V1_Currency.Client(wrapping: grpc).getMints(Flipcash_V1_GetMintsRequest())
+                                } catch {
+                                    outcome = 2
+                                }
+                                let latency = scheduled.duration(to: .now)
+                                await tally.record(Double(latency.components.seconds) + Double(latency.components.attoseconds) * 1e-18, outcome)
+                                continue
                             }
                             let sender: Int
                             let recipient: Int
@@ -199,7 +214,7 @@ enum Load {
             let refused = await tally.refused
             let errors = await tally.errors
             let report: [String: Any] = [
-                "mode": hot ? "hot" : "uniform", "accounts": accounts, "workers": workers, "connections": connections,
+                "mode": mode, "accounts": accounts, "workers": workers, "connections": connections,
                 "targetRate": rate ?? 0, "seconds": (seconds * 100).rounded() / 100,
                 "settled": settled, "refused": refused, "errors": errors,
                 "settledPerSecond": (Double(settled) / seconds).rounded(),
