@@ -528,6 +528,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictBoundaries
@@ -571,7 +572,20 @@ let package = Package(
             swiftSettings: strictBoundaries
         ),
         // AppServer: the end-to-end tests run the real app-server next to the flipcash binary.
-        .testTarget(name: "FlipcashCLITests", dependencies: ["TestSupport", "FlipcashCLI", "AppServer"], swiftSettings: strictBoundaries),
+        // FlipcashCloud: the bill-exchange tests run the wallet against the services in process.
+        .testTarget(
+            name: "FlipcashCLITests",
+            dependencies: [
+                "TestSupport", "FlipcashCLI", "AppServer", "FlipcashCloud", "FlipcashCore", "FlipcashAPI", "DAGCBOR",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
 
         // MARK: Cloud: one app-server mounts every app's cloud
         .executableTarget(

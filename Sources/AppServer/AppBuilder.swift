@@ -20,7 +20,10 @@ import Storage
 struct CloudBackends: Sendable {
     var kilroyStore: any KilroyServerStore
     var kilroyBlobs: any BlobStorage
-    var flipcashStore: any PaymentStore & LedgerStore
+    var flipcashStore: any PaymentStore & LedgerStore & RendezvousStore
+    /// How a bill's message reaches the app-server that holds its stream: within this process on
+    /// SQLite, through PostgreSQL's LISTEN/NOTIFY when app-servers share a database.
+    var flipcashSignal: any RendezvousSignal = LocalRendezvousSignal()
     /// Services the application runs beside its server, started before and stopped after it.
     var services: [any Service] = []
     /// Runs once the services run and before the server takes requests.
@@ -53,8 +56,13 @@ enum AppBuilder {
             var ledger = try PostgresLedgerStore.unmigrated(client: client, schema: "flipcash", logger: logger)
             ledger.paymentSettings = settings.flipcashPayments
             let migratedLedger = ledger
+            // Bills' messages reach the app-server that holds the stream through LISTEN/NOTIFY,
+            // on a connection of its own.
+            let signal = PostgresRendezvousSignal(
+                configuration: try url.connectionConfiguration(), store: ledger, logger: logger)
             return CloudBackends(
-                kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, services: [client],
+                kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, flipcashSignal: signal,
+                services: [client, RendezvousListener(signal: signal)],
                 prepare: {
                     try await store.migrate()
                     try await migratedLedger.migrate()
@@ -112,14 +120,14 @@ enum AppBuilder {
             ])
         let flipcash = FlipcashGRPCServer(
             store: backends.flipcashStore, rates: RatesFile(url: settings.ratesFile, now: settings.flipcash.now),
-            configuration: settings.flipcash, host: settings.host, port: settings.grpcPort, prepare: backends.prepareFlipcash,
-            logger: loggers.flipcash)
-        let returns = GiftCardReturnWorker(store: backends.flipcashStore, now: settings.flipcash.now, logger: loggers.flipcash)
+            configuration: settings.flipcash, signal: backends.flipcashSignal, host: settings.host, port: settings.grpcPort,
+            prepare: backends.prepareFlipcash, logger: loggers.flipcash)
+        let housekeeping = FlipcashHousekeeping(store: backends.flipcashStore, now: settings.flipcash.now, logger: loggers.flipcash)
         var application = Application(
             router: router,
             server: .limited(settings.limits),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "app-server"),
-            services: backends.services + [flipcash, returns],
+            services: backends.services + [flipcash, housekeeping],
             onServerRunning: { channel in
                 logger.notice("app-server listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])
             },

@@ -1,4 +1,5 @@
 import FlipcashCloud
+import FlipcashCloudPostgres
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2Posix
@@ -13,9 +14,11 @@ struct FlipcashGRPCServer: Service {
     /// The largest request message: an intent is a few hundred bytes.
     static let maximumRequestBytes = 64 * 1024
 
-    let store: any PaymentStore & LedgerStore
+    let store: any PaymentStore & LedgerStore & RendezvousStore
     let rates: any RateSource
     let configuration: FlipcashCloudConfiguration
+    /// How a stored bill message reaches the app-server holding the bill's stream.
+    let signal: any RendezvousSignal
     let host: String
     let port: Int
     let prepare: @Sendable () async throws -> Void
@@ -23,7 +26,8 @@ struct FlipcashGRPCServer: Service {
 
     func run() async throws {
         try await prepare()
-        let services = try await FlipcashServices.make(store: store, rates: rates, configuration: configuration, logger: logger)
+        let services = try await FlipcashServices.make(
+            store: store, rates: rates, configuration: configuration, signal: signal, logger: logger)
         let transport = HTTP2ServerTransport.Posix(
             address: Self.address(host: host, port: port), transportSecurity: .plaintext,
             config: .defaults { $0.rpc.maxRequestPayloadSize = Self.maximumRequestBytes })
@@ -55,17 +59,18 @@ struct FlipcashGRPCServer: Service {
     }
 }
 
-/// Returns unclaimed cash links to their senders once their seven days are up: every `interval`,
-/// in batches, until none is due. Safe with many app-servers: each return is decided in the
-/// database under the link's lock, and its transfer id is derived from the link, so it happens once.
+/// Flipcash's upkeep, every `interval`: returns unclaimed cash links to their senders once their
+/// seven days are up (in batches, until none is due), and deletes bills' rendezvous messages
+/// older than 15 minutes. Safe with many app-servers: each return is decided in the database
+/// under the link's lock, and its transfer id is derived from the link, so it happens once.
 /// Every `booksInterval` it also checks the books (per mint Σ debits = Σ credits, no overdraft,
 /// each account's sums equal to its transfers, each cash link holding what its state says) and
 /// logs a critical line if they do not balance: every transfer balances by construction, so this
 /// catches what no single transaction can see (a bug, a hand edit of the database).
-struct GiftCardReturnWorker: Service {
+struct FlipcashHousekeeping: Service {
     static let batchSize = 200
 
-    let store: any PaymentStore & LedgerStore
+    let store: any PaymentStore & LedgerStore & RendezvousStore
     let now: @Sendable () -> Date
     var interval: Duration = .seconds(30)
     var booksInterval: Duration = .seconds(600)
@@ -76,6 +81,7 @@ struct GiftCardReturnWorker: Service {
         var nextBooksCheck = clock.now
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             await returnDueLinks()
+            await purgeRendezvous()
             if clock.now >= nextBooksCheck {
                 await checkBooks()
                 nextBooksCheck = clock.now + booksInterval
@@ -97,6 +103,15 @@ struct GiftCardReturnWorker: Service {
         }
     }
 
+    /// Deletes rendezvous past their lifetime; a failure is logged and left for the next round.
+    func purgeRendezvous() async {
+        do {
+            _ = try await store.purgeRendezvous(at: now())
+        } catch {
+            logger.error("flipcash rendezvous purge failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+        }
+    }
+
     /// Returns every link due now; a failure is logged and left for the next round.
     func returnDueLinks() async {
         do {
@@ -109,6 +124,21 @@ struct GiftCardReturnWorker: Service {
             if returned > 0 { logger.info("flipcash cash links returned", metadata: ["count": "\(returned)"]) }
         } catch {
             logger.error("flipcash cash link returns failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+        }
+    }
+}
+
+/// The PostgreSQL listener that wakes this app-server's bill streams when another app-server
+/// stores a message for them, as a service of the application.
+struct RendezvousListener: Service {
+    let signal: PostgresRendezvousSignal
+
+    func run() async throws {
+        do {
+            // It reconnects by itself until cancelled: the application's shutdown is its only end.
+            try await cancelWhenGracefulShutdown { try await signal.run() }
+        } catch is CancellationError {
+            return
         }
     }
 }

@@ -130,5 +130,40 @@ enum PostgresLedgerSchema {
                 """,
             ]
         },
+        PostgresMigration(id: "v6-rendezvous") { schema in
+            // As the SQLite store's v6-rendezvous: messages delivered in the order they were stored
+            // (seq; one rendezvous's inserts are serialised by its row lock, so seq order is commit
+            // order). One index leads with the messages' rendezvous for both the pending reads (a
+            // rendezvous holds a handful of messages, acked or not) and the purge's cascade, which
+            // a partial index on unacked rows could not serve.
+            let rendezvous = schema.qualified("rendezvous")
+            let messages = schema.qualified("rendezvous_messages")
+            return [
+                """
+                CREATE TABLE \(rendezvous) (
+                    key text PRIMARY KEY,
+                    holder text,
+                    stream_expires_at double precision,
+                    grabbed_by text,
+                    grab_message bytea,
+                    last_message_at double precision NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE \(messages) (
+                    seq bigserial PRIMARY KEY,
+                    id bytea NOT NULL UNIQUE,
+                    rendezvous text NOT NULL REFERENCES \(rendezvous) (key) ON DELETE CASCADE,
+                    kind text NOT NULL CHECK (kind IN ('give', 'grab')),
+                    requestor text,
+                    body bytea NOT NULL,
+                    sent_at double precision NOT NULL,
+                    acked boolean NOT NULL DEFAULT false
+                )
+                """,
+                "CREATE INDEX rendezvous_messages_pending ON \(messages) (rendezvous, seq)",
+                "CREATE INDEX rendezvous_last_message ON \(rendezvous) (last_message_at)",
+            ]
+        },
     ])
 }

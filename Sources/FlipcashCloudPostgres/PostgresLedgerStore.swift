@@ -24,6 +24,8 @@ public struct PostgresLedgerStore: LedgerStore {
     let owners: String
     let secrets: String
     let buckets: String
+    let rendezvousTable: String
+    let rendezvousMessages: String
     /// The advisory-lock namespace of this schema (transfer ids, owners, intents, cash links).
     let lockSpace: String
 
@@ -41,6 +43,8 @@ public struct PostgresLedgerStore: LedgerStore {
         owners = schema.qualified("owners")
         secrets = schema.qualified("shared_secrets")
         buckets = schema.qualified("rate_buckets")
+        rendezvousTable = schema.qualified("rendezvous")
+        rendezvousMessages = schema.qualified("rendezvous_messages")
         lockSpace = "flipcash:\(schema.rawValue):"
     }
 

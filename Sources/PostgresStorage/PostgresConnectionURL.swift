@@ -123,11 +123,30 @@ public struct PostgresConnectionURL: Hashable, Sendable, CustomStringConvertible
             }
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: tls)
-        configuration.options.additionalStartupParameters.append(("jit", "off"))
-        if let applicationName {
-            configuration.options.additionalStartupParameters.append(("application_name", applicationName))
-        }
+        configuration.options.additionalStartupParameters.append(contentsOf: startupParameters)
         return configuration
+    }
+
+    /// The configuration of one connection of its own, outside a pool (e.g. one that `LISTEN`s):
+    /// the same host, credentials, TLS and start-up parameters as ``configuration``.
+    ///
+    /// - Throws: NIOSSL's error when the TLS context cannot be made (only with TLS).
+    public func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS
+        switch sslMode {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls)
+        configuration.options.additionalStartupParameters.append(contentsOf: startupParameters)
+        return configuration
+    }
+
+    /// JIT off, and the application name when the URL gives one (see ``configuration``).
+    private var startupParameters: [(String, String)] {
+        [("jit", "off")] + (applicationName.map { [("application_name", $0)] } ?? [])
     }
 
     /// The URL for logs: `postgres://user:***@host:5432/db?sslmode=…`, the password masked.

@@ -18,7 +18,8 @@ struct PaymentStoreContractTests {
 
     /// A fresh payment store of `backend` with `settings` (the faucet on by default), for `body`.
     static func withStore<T: Sendable>(
-        _ backend: Backend, settings: PaymentSettings = .init(faucetEnabled: true), _ body: (any PaymentStore & LedgerStore) async throws -> T
+        _ backend: Backend, settings: PaymentSettings = .init(faucetEnabled: true),
+        _ body: (any PaymentStore & LedgerStore & RendezvousStore) async throws -> T
     ) async throws -> T {
         switch backend {
         case .sqliteMemory, .sqliteFile:

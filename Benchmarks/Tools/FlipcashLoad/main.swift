@@ -13,6 +13,13 @@
 // --rate, W workers send as fast as answers come (closed loop: the maximum); with --rate, requests
 // are scheduled at R per second and latency is measured from the scheduled time (no coordinated
 // omission). Prints one JSON line.
+//
+//   flipcash-load deliver --port P [--to-port Q] --count N
+//
+// Message delivery to an open stream: for each of N bills, the giver's stream is opened on P and
+// shown live (it delivers the stored give request), then a grab is sent through Q (P when not
+// given: another app-server sharing the database when it differs) and timed until the stream
+// delivers it. Needs `seed` first (the grabber is account 0).
 
 import Crypto
 import FlipcashAPI
@@ -229,9 +236,92 @@ enum Load {
     }
 }
 
+extension Load {
+    /// A messaging request signed by a bill's key.
+    static func signed<Request: RendezvousRequest>(_ request: Request, by key: Curve25519.Signing.PrivateKey) throws -> Request {
+        var request = request
+        request.timestamp = .init(date: Date())
+        request.clearAuth()
+        let signature = try key.signature(for: request.signingInput())
+        request.auth.rendezvousKey.value = key.publicKey.rawRepresentation
+        request.auth.signature.value = signature
+        return request
+    }
+
+    static func sendMessage(
+        _ message: Flipcash_V1_Message, by key: Curve25519.Signing.PrivateKey, through client: GRPCClient<HTTP2ClientTransport.Posix>
+    )
+        async throws -> Flipcash_V1_SendMessageResponse
+    {
+        var request = Flipcash_V1_SendMessageRequest()
+        request.message = message
+        request.auth.rendezvousKey.value = key.publicKey.rawRepresentation
+        request.auth.signature.value = try key.signature(for: message.sendSigningInput())
+        return try await Flipcash_V1_Messaging.Client(wrapping: client).sendMessage(request)
+    }
+
+    static func deliver(_ arguments: [String]) async throws {
+        let port = number("--port", in: arguments)
+        let toPort = argument("--to-port", in: arguments).flatMap { Int($0) } ?? port
+        let count = number("--count", in: arguments)
+        let holder = try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+        let sender = try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: toPort), transportSecurity: .plaintext)
+        let holderClient = GRPCClient(transport: holder)
+        let senderClient = GRPCClient(transport: sender)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await holderClient.runConnections() }
+            group.addTask { try await senderClient.runConnections() }
+            let rates = try await FlipcashClient(client: holderClient, ownerKey: key(0)).exchangeRates([.usd])
+            let (exchange, _) = try rates.exchangeData(for: FiatAmount(value: Decimal(string: "0.01")!, currency: .usd))
+            let give = Flipcash_V1_Message.with {
+                $0.requestToGiveBill.mint.address = Mint.usdf.address
+                $0.requestToGiveBill.exchangeData = exchange
+            }
+            let grab = Flipcash_V1_Message.with { $0.requestToGrabBill.requestorOwner.value = key(0).publicKey.rawRepresentation }
+            var latencies: [Double] = []
+            let messaging = Flipcash_V1_Messaging.Client(wrapping: holderClient)
+            for _ in 0..<count {
+                let bill = Curve25519.Signing.PrivateKey()
+                guard try await sendMessage(give, by: bill, through: holderClient).result == .ok else { fail("the give was refused") }
+                let latency = try await messaging.openMessageStream(try signed(Flipcash_V1_OpenMessageStreamRequest(), by: bill)) { response in
+                    var sentAt: ContinuousClock.Instant?
+                    for try await part in response.messages {
+                        guard case .messages(let batch) = part.kind else { continue }
+                        if batch.messages.contains(where: \.isRequestToGrabBill), let sentAt {
+                            return sentAt.duration(to: .now)
+                        }
+                        if sentAt == nil, batch.messages.contains(where: \.isRequestToGiveBill) {
+                            // The stream is live: time a grab from the other side.
+                            sentAt = .now
+                            let result = try await sendMessage(grab, by: bill, through: senderClient).result
+                            guard result == .ok else { fail("the grab was answered \(result)") }
+                        }
+                    }
+                    fail("the stream ended before the grab arrived")
+                }
+                latencies.append(Double(latency.components.seconds) + Double(latency.components.attoseconds) * 1e-18)
+            }
+            let sorted = latencies.sorted()
+            func percentile(_ p: Double) -> Double {
+                sorted.isEmpty ? 0 : (sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] * 100_000).rounded() / 100
+            }
+            let report: [String: Any] = [
+                "case": port == toPort ? "one instance" : "two instances", "bills": count,
+                "p50Ms": percentile(0.5), "p90Ms": percentile(0.9), "p99Ms": percentile(0.99), "maxMs": percentile(1),
+            ]
+            let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
+            print(String(decoding: json, as: UTF8.self))
+            holderClient.beginGracefulShutdown()
+            senderClient.beginGracefulShutdown()
+            try await group.waitForAll()
+        }
+    }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "seed": try await Load.seed(arguments)
 case "run": try await Load.run(arguments)
+case "deliver": try await Load.deliver(arguments)
 default: Load.fail("usage: flipcash-load seed|run … (see the comment at the top of main.swift)")
 }

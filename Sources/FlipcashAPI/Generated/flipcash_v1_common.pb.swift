@@ -359,6 +359,29 @@ public nonisolated struct Flipcash_V1_Refusal: Sendable {
   fileprivate var _available: Flipcash_V1_TokenAmount? = nil
 }
 
+/// A stream's keep-alive: the server sends one every 5 seconds, so a client that hears nothing for
+/// 10 seconds knows the stream is dead and reconnects.
+public nonisolated struct Flipcash_V1_Ping: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var serverTime: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_serverTime ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_serverTime = newValue}
+  }
+  /// Returns true if `serverTime` has been explicitly set.
+  public var hasServerTime: Bool {self._serverTime != nil}
+  /// Clears the value of `serverTime`. Subsequent reads from it will return its default value.
+  public mutating func clearServerTime() {self._serverTime = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _serverTime: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "flipcash.v1"
@@ -739,4 +762,38 @@ nonisolated extension Flipcash_V1_Refusal: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Flipcash_V1_Refusal.Code: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0UNKNOWN\0\u{1}INVALID\0\u{1}UNAUTHENTICATED\0\u{1}DENIED\0\u{1}CONFLICT\0\u{1}INSUFFICIENT_FUNDS\0\u{1}LIMIT_EXCEEDED\0\u{1}STALE_EXCHANGE_DATA\0\u{1}GIFT_CARD_SETTLED\0\u{1}GIFT_CARD_EXPIRED\0\u{1}RATE_LIMITED\0")
+}
+
+nonisolated extension Flipcash_V1_Ping: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Ping"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_time\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._serverTime) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._serverTime {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Flipcash_V1_Ping, rhs: Flipcash_V1_Ping) -> Bool {
+    if lhs._serverTime != rhs._serverTime {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
 }

@@ -49,10 +49,24 @@ public enum Flipcash_V1_Currency: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "StreamExchangeRates" metadata.
+        public enum StreamExchangeRates: Sendable {
+            /// Request type for "StreamExchangeRates".
+            public typealias Input = Flipcash_V1_StreamExchangeRatesRequest
+            /// Response type for "StreamExchangeRates".
+            public typealias Output = Flipcash_V1_StreamExchangeRatesResponse
+            /// Descriptor for "StreamExchangeRates".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "flipcash.v1.Currency"),
+                method: "StreamExchangeRates",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "flipcash.v1.Currency" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             GetMints.descriptor,
-            GetExchangeRates.descriptor
+            GetExchangeRates.descriptor,
+            StreamExchangeRates.descriptor
         ]
     }
 }
@@ -114,6 +128,26 @@ extension Flipcash_V1_Currency {
             request: GRPCCore.StreamingServerRequest<Flipcash_V1_GetExchangeRatesRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Flipcash_V1_GetExchangeRatesResponse>
+
+        /// Handle the "StreamExchangeRates" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The same signed rates, live, with no deadline: a batch at once, another whenever the rates
+        /// > change, and a ping every 5 seconds in between. Clients reconnect with back-off from 1 s to
+        /// > 30 s and never price with a rate older than 13 minutes (the server accepts 15).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Flipcash_V1_StreamExchangeRatesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Flipcash_V1_StreamExchangeRatesResponse` messages.
+        func streamExchangeRates(
+            request: GRPCCore.StreamingServerRequest<Flipcash_V1_StreamExchangeRatesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Flipcash_V1_StreamExchangeRatesResponse>
     }
 
     /// Service protocol for the "flipcash.v1.Currency" service.
@@ -159,6 +193,26 @@ extension Flipcash_V1_Currency {
             request: GRPCCore.ServerRequest<Flipcash_V1_GetExchangeRatesRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Flipcash_V1_GetExchangeRatesResponse>
+
+        /// Handle the "StreamExchangeRates" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The same signed rates, live, with no deadline: a batch at once, another whenever the rates
+        /// > change, and a ping every 5 seconds in between. Clients reconnect with back-off from 1 s to
+        /// > 30 s and never price with a rate older than 13 minutes (the server accepts 15).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Flipcash_V1_StreamExchangeRatesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Flipcash_V1_StreamExchangeRatesResponse` messages.
+        func streamExchangeRates(
+            request: GRPCCore.ServerRequest<Flipcash_V1_StreamExchangeRatesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Flipcash_V1_StreamExchangeRatesResponse>
     }
 
     /// Simple service protocol for the "flipcash.v1.Currency" service.
@@ -202,6 +256,27 @@ extension Flipcash_V1_Currency {
             request: Flipcash_V1_GetExchangeRatesRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Flipcash_V1_GetExchangeRatesResponse
+
+        /// Handle the "StreamExchangeRates" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The same signed rates, live, with no deadline: a batch at once, another whenever the rates
+        /// > change, and a ping every 5 seconds in between. Clients reconnect with back-off from 1 s to
+        /// > 30 s and never price with a rate older than 13 minutes (the server accepts 15).
+        ///
+        /// - Parameters:
+        ///   - request: A `Flipcash_V1_StreamExchangeRatesRequest` message.
+        ///   - response: A response stream of `Flipcash_V1_StreamExchangeRatesResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func streamExchangeRates(
+            request: Flipcash_V1_StreamExchangeRatesRequest,
+            response: GRPCCore.RPCWriter<Flipcash_V1_StreamExchangeRatesResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -226,6 +301,17 @@ extension Flipcash_V1_Currency.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Flipcash_V1_GetExchangeRatesResponse>(),
             handler: { request, context in
                 try await self.getExchangeRates(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Flipcash_V1_Currency.Method.StreamExchangeRates.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Flipcash_V1_StreamExchangeRatesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Flipcash_V1_StreamExchangeRatesResponse>(),
+            handler: { request, context in
+                try await self.streamExchangeRates(
                     request: request,
                     context: context
                 )
@@ -258,6 +344,17 @@ extension Flipcash_V1_Currency.ServiceProtocol {
         )
         return GRPCCore.StreamingServerResponse(single: response)
     }
+
+    public func streamExchangeRates(
+        request: GRPCCore.StreamingServerRequest<Flipcash_V1_StreamExchangeRatesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Flipcash_V1_StreamExchangeRatesResponse> {
+        let response = try await self.streamExchangeRates(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
+    }
 }
 
 // Default implementation of methods from 'ServiceProtocol'.
@@ -286,6 +383,23 @@ extension Flipcash_V1_Currency.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func streamExchangeRates(
+        request: GRPCCore.ServerRequest<Flipcash_V1_StreamExchangeRatesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Flipcash_V1_StreamExchangeRatesResponse> {
+        return GRPCCore.StreamingServerResponse<Flipcash_V1_StreamExchangeRatesResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.streamExchangeRates(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 }
@@ -343,6 +457,31 @@ extension Flipcash_V1_Currency {
             deserializer: some GRPCCore.MessageDeserializer<Flipcash_V1_GetExchangeRatesResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Flipcash_V1_GetExchangeRatesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "StreamExchangeRates" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The same signed rates, live, with no deadline: a batch at once, another whenever the rates
+        /// > change, and a ping every 5 seconds in between. Clients reconnect with back-off from 1 s to
+        /// > 30 s and never price with a rate older than 13 minutes (the server accepts 15).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Flipcash_V1_StreamExchangeRatesRequest` message.
+        ///   - serializer: A serializer for `Flipcash_V1_StreamExchangeRatesRequest` messages.
+        ///   - deserializer: A deserializer for `Flipcash_V1_StreamExchangeRatesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func streamExchangeRates<Result>(
+            request: GRPCCore.ClientRequest<Flipcash_V1_StreamExchangeRatesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Flipcash_V1_StreamExchangeRatesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Flipcash_V1_StreamExchangeRatesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Flipcash_V1_StreamExchangeRatesResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -429,6 +568,40 @@ extension Flipcash_V1_Currency {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "StreamExchangeRates" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The same signed rates, live, with no deadline: a batch at once, another whenever the rates
+        /// > change, and a ping every 5 seconds in between. Clients reconnect with back-off from 1 s to
+        /// > 30 s and never price with a rate older than 13 minutes (the server accepts 15).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Flipcash_V1_StreamExchangeRatesRequest` message.
+        ///   - serializer: A serializer for `Flipcash_V1_StreamExchangeRatesRequest` messages.
+        ///   - deserializer: A deserializer for `Flipcash_V1_StreamExchangeRatesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func streamExchangeRates<Result>(
+            request: GRPCCore.ClientRequest<Flipcash_V1_StreamExchangeRatesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Flipcash_V1_StreamExchangeRatesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Flipcash_V1_StreamExchangeRatesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Flipcash_V1_StreamExchangeRatesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Flipcash_V1_Currency.Method.StreamExchangeRates.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -488,6 +661,35 @@ extension Flipcash_V1_Currency.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Flipcash_V1_GetExchangeRatesRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Flipcash_V1_GetExchangeRatesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "StreamExchangeRates" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The same signed rates, live, with no deadline: a batch at once, another whenever the rates
+    /// > change, and a ping every 5 seconds in between. Clients reconnect with back-off from 1 s to
+    /// > 30 s and never price with a rate older than 13 minutes (the server accepts 15).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Flipcash_V1_StreamExchangeRatesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func streamExchangeRates<Result>(
+        request: GRPCCore.ClientRequest<Flipcash_V1_StreamExchangeRatesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Flipcash_V1_StreamExchangeRatesResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.streamExchangeRates(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Flipcash_V1_StreamExchangeRatesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Flipcash_V1_StreamExchangeRatesResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -557,6 +759,39 @@ extension Flipcash_V1_Currency.ClientProtocol {
             metadata: metadata
         )
         return try await self.getExchangeRates(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "StreamExchangeRates" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The same signed rates, live, with no deadline: a batch at once, another whenever the rates
+    /// > change, and a ping every 5 seconds in between. Clients reconnect with back-off from 1 s to
+    /// > 30 s and never price with a rate older than 13 minutes (the server accepts 15).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func streamExchangeRates<Result>(
+        _ message: Flipcash_V1_StreamExchangeRatesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Flipcash_V1_StreamExchangeRatesResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Flipcash_V1_StreamExchangeRatesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.streamExchangeRates(
             request: request,
             options: options,
             onResponse: handleResponse

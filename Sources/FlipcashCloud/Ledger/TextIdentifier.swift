@@ -20,6 +20,7 @@ public enum IdentifierSubject {
     public enum Owner {}
     public enum Intent {}
     public enum GiftCard {}
+    public enum Rendezvous {}
 }
 
 /// An account's address: the base58 text of a 32-byte public key, or a name the server gives
@@ -36,3 +37,6 @@ public typealias IntentID = TextIdentifier<IdentifierSubject.Intent>
 /// A cash link: the base58 text of the public key derived from the link's words (the server
 /// never sees the words).
 public typealias GiftCardID = TextIdentifier<IdentifierSubject.GiftCard>
+/// A bill's rendezvous: the base58 text of the public key hashed from the bill's payload (the
+/// id, too, of the payment that settles the bill).
+public typealias RendezvousID = TextIdentifier<IdentifierSubject.Rendezvous>

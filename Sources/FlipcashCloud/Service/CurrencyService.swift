@@ -32,22 +32,61 @@ public struct CurrencyService: Flipcash_V1_Currency.SimpleServiceProtocol {
     public func getExchangeRates(request: Flipcash_V1_GetExchangeRatesRequest, context: ServerContext) async throws
         -> Flipcash_V1_GetExchangeRatesResponse
     {
-        guard request.currencies.count <= CurrencyCode.allCases.count else {
+        let wanted = try Self.currencies(request.currencies)
+        do {
+            return try signedRates(try await rates.latestRates(), wanted: wanted)
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            throw RPCError(code: .unavailable, message: "Exchange rates are unavailable; try again shortly.")
+        }
+    }
+
+    /// How often the live stream asks the rate source for a newer snapshot.
+    static let rateCheckInterval: Duration = .seconds(1)
+    /// How often the live stream pings between batches.
+    static let pingInterval: Duration = .seconds(5)
+
+    public func streamExchangeRates(
+        request: Flipcash_V1_StreamExchangeRatesRequest, response: RPCWriter<Flipcash_V1_StreamExchangeRatesResponse>,
+        context: ServerContext
+    ) async throws {
+        let wanted = try Self.currencies(request.currencies)
+        var lastSent: Date?
+        var lastWrite = ContinuousClock.now
+        // Ends when the client goes away (gRPC marks the call cancelled), or a write throws.
+        while !context.cancellation.isCancelled {
+            let snapshot = try? await rates.latestRates()
+            if let snapshot, snapshot.observedAt != lastSent {
+                let batch = try signedRates(snapshot, wanted: wanted)
+                try await response.write(.with { $0.rates = batch })
+                lastSent = snapshot.observedAt
+                lastWrite = .now
+            } else if lastWrite.duration(to: .now) >= Self.pingInterval {
+                try await response.write(.with { $0.ping.serverTime = Google_Protobuf_Timestamp(date: now()) })
+                lastWrite = .now
+            }
+            try await Task.sleep(for: Self.rateCheckInterval)
+        }
+    }
+
+    /// The currencies a request names (every one when it names none).
+    static func currencies(_ names: [String]) throws -> Set<CurrencyCode> {
+        guard names.count <= CurrencyCode.allCases.count else {
             throw RPCError(code: .invalidArgument, message: "currencies names more currencies than there are.")
         }
         var wanted = Set<CurrencyCode>()
-        for text in request.currencies {
+        for text in names {
             guard let code = try? CurrencyCode(parsing: text) else {
                 throw RPCError(code: .invalidArgument, message: "currencies: \(text.prefix(16)) is not an ISO 4217 currency code.")
             }
             wanted.insert(code)
         }
-        let snapshot: RateSnapshot
-        do {
-            snapshot = try await rates.latestRates()
-        } catch {
-            throw RPCError(code: .unavailable, message: "Exchange rates are unavailable; try again shortly.")
-        }
+        return wanted
+    }
+
+    /// `snapshot`'s rates for `wanted` (all when empty), each signed with the rate key.
+    func signedRates(_ snapshot: RateSnapshot, wanted: Set<CurrencyCode>) throws -> Flipcash_V1_GetExchangeRatesResponse {
         let chosen = snapshot.rates.values.filter { wanted.isEmpty || wanted.contains($0.currency) }.sorted { $0.currency < $1.currency }
         let signed = try chosen.map { rate in
             try signer.sign(

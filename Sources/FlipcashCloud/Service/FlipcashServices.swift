@@ -20,12 +20,14 @@ public struct FlipcashCloudConfiguration: Sendable {
 public struct FlipcashRateLimits: Hashable, Sendable {
     public var registrations = RateLimit(burst: 20, perMinute: 60)
     public var intents = RateLimit(burst: 60, perMinute: 600)
+    /// Messaging requests per rendezvous key: a bill needs a dozen (the grabber polls ten times).
+    public var messaging = RateLimit(burst: 40, perMinute: 240)
 
     public init() {}
 }
 
-/// The three gRPC services of Flipcash's cloud over one store, ready to register on a
-/// `GRPCServer`: Account, Transaction and Currency.
+/// The gRPC services of Flipcash's cloud over one store, ready to register on a `GRPCServer`:
+/// Account, Transaction, Currency and Messaging.
 public struct FlipcashServices: Sendable {
     /// The name the rate-signing key is kept under in the store.
     static let rateKeyName = "exchange-rate-signing-key"
@@ -33,16 +35,20 @@ public struct FlipcashServices: Sendable {
     public let account: AccountService
     public let transaction: TransactionService
     public let currency: CurrencyService
+    public let messaging: MessagingService
 
     /// Every service, for `GRPCServer(transport:services:)`.
-    public var all: [any RegistrableRPCService] { [account, transaction, currency] }
+    public var all: [any RegistrableRPCService] { [account, transaction, currency, messaging] }
 
     /// The services over `store`, signing rates with the key every app-server on this store shares
-    /// (made by the first one that starts).
+    /// (made by the first one that starts). `signal` carries "a message arrived" to the app-server
+    /// that holds a bill's stream: within this process by default, through the database when
+    /// several app-servers share it.
     ///
     /// - Throws: the store's error.
     public static func make(
-        store: any PaymentStore & LedgerStore, rates: any RateSource, configuration: FlipcashCloudConfiguration, logger: Logger
+        store: any PaymentStore & LedgerStore & RendezvousStore, rates: any RateSource, configuration: FlipcashCloudConfiguration,
+        signal: any RendezvousSignal = LocalRendezvousSignal(), logger: Logger
     ) async throws -> FlipcashServices {
         let candidate = Curve25519.Signing.PrivateKey().rawRepresentation
         let keyBytes = try await store.sharedSecret(named: rateKeyName, candidate: candidate)
@@ -52,7 +58,8 @@ public struct FlipcashServices: Sendable {
             reader: IntentReader(exchangeData: ExchangeDataValidator(rateKey: key.publicKey, now: configuration.now)), logger: logger)
         return FlipcashServices(
             account: AccountService(context: context), transaction: TransactionService(context: context, rates: rates),
-            currency: CurrencyService(rates: rates, signer: ExchangeRateSigner(key: key), now: configuration.now))
+            currency: CurrencyService(rates: rates, signer: ExchangeRateSigner(key: key), now: configuration.now),
+            messaging: MessagingService(context: context, store: store, signal: signal, process: UUID().uuidString))
     }
 }
 

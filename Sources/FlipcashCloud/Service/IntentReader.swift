@@ -58,7 +58,7 @@ public struct IntentReader: Sendable {
         return PaymentIntent(id: id, owner: owner, action: action)
     }
 
-    private func validate(_ data: Flipcash_V1_ExchangeData, isSet: Bool, field: String) throws(ServiceRefusal) -> ExchangeDataValidator.Validated {
+    func validate(_ data: Flipcash_V1_ExchangeData, isSet: Bool, field: String) throws(ServiceRefusal) -> ExchangeDataValidator.Validated {
         guard isSet else { throw .missing(field) }
         do {
             return try exchangeData.validate(data, field: field)

@@ -136,6 +136,34 @@ enum LedgerSchema {
                         WHERE outcome = 'settled' AND action IN ('send_payment', 'send_gift_card');
                     """)
         }
+        migrator.registerMigration("v6-rendezvous") { db in
+            // Bills' rendezvous: the stream record (who holds the giver's stream, until when) and
+            // the first grab, decided in the row's transaction; messages until acked or purged,
+            // delivered in the order they were stored (seq: times may tie, ids are random).
+            try db.execute(
+                sql: """
+                    CREATE TABLE rendezvous (
+                        key TEXT PRIMARY KEY,
+                        holder TEXT,
+                        stream_expires_at REAL,
+                        grabbed_by TEXT,
+                        grab_message BLOB,
+                        last_message_at REAL NOT NULL
+                    );
+                    CREATE TABLE rendezvous_messages (
+                        seq INTEGER PRIMARY KEY,
+                        id BLOB NOT NULL UNIQUE,
+                        rendezvous TEXT NOT NULL REFERENCES rendezvous(key) ON DELETE CASCADE,
+                        kind TEXT NOT NULL CHECK (kind IN ('give', 'grab')),
+                        requestor TEXT,
+                        body BLOB NOT NULL,
+                        sent_at REAL NOT NULL,
+                        acked INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE INDEX rendezvous_messages_by_rendezvous ON rendezvous_messages(rendezvous, seq);
+                    CREATE INDEX rendezvous_last_message ON rendezvous(last_message_at);
+                    """)
+        }
         return migrator
     }
 }

@@ -1,0 +1,55 @@
+public import Foundation
+public import SwiftProtobuf
+
+/// A messaging request signed by a bill's rendezvous key (everyone who scanned the bill holds it):
+/// `auth` holds the key and its Ed25519 signature over the request serialized deterministically
+/// with `auth` unset; the timestamp keeps a captured request from being replayed later.
+public protocol RendezvousRequest: SwiftProtobuf.Message {
+    var auth: Flipcash_V1_RendezvousAuth { get set }
+    var hasAuth: Bool { get }
+    mutating func clearAuth()
+    var timestamp: SwiftProtobuf.Google_Protobuf_Timestamp { get set }
+    var hasTimestamp: Bool { get }
+}
+
+extension RendezvousRequest {
+    /// The bytes the rendezvous key signs and the server verifies.
+    ///
+    /// - Throws: SwiftProtobuf's `BinaryEncodingError` (never, for proto3 messages).
+    public func signingInput() throws -> Data {
+        var unsigned = self
+        unsigned.clearAuth()
+        return try unsigned.deterministicData()
+    }
+}
+
+extension Flipcash_V1_OpenMessageStreamRequest: RendezvousRequest {}
+extension Flipcash_V1_PollMessagesRequest: RendezvousRequest {}
+extension Flipcash_V1_AckMessagesRequest: RendezvousRequest {}
+
+extension Flipcash_V1_Message {
+    /// Whether this is a giver's offer.
+    public var isRequestToGiveBill: Bool {
+        if case .requestToGiveBill = kind { return true }
+        return false
+    }
+
+    /// Whether this is a grabber's answer.
+    public var isRequestToGrabBill: Bool {
+        if case .requestToGrabBill = kind { return true }
+        return false
+    }
+
+    /// The bytes a sender signs for `SendMessage`, and a receiver checks the delivered
+    /// `send_message_request_signature` against: the message without what the server sets (its
+    /// id, the signature itself and the time it was stored).
+    ///
+    /// - Throws: SwiftProtobuf's `BinaryEncodingError` (never, for proto3 messages).
+    public func sendSigningInput() throws -> Data {
+        var unsigned = self
+        unsigned.id = Data()
+        unsigned.clearSendMessageRequestSignature()
+        unsigned.clearSentAt()
+        return try unsigned.deterministicData()
+    }
+}
