@@ -108,6 +108,15 @@ struct ScanCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
+        let (payload, corrected) = try Self.read(input)
+        let result = BillOutput(payload, correctedBytes: corrected)
+        if output.json { return try TerminalOutput.json(result) }
+        result.printText()
+    }
+
+    /// The bill in `input`: an SVG file, a file of hex digits, or hex digits (a 20-byte payload, a
+    /// 35-byte code, or 39 bytes with the finder), with the code bytes that were corrected.
+    static func read(_ input: String) throws -> (payload: CashCodePayload, correctedBytes: [Int]?) {
         var text = input
         if FileManager.default.fileExists(atPath: input) {
             guard let data = FileManager.default.contents(atPath: input), data.count <= CashCodeSVG.maximumInputBytes else {
@@ -115,30 +124,24 @@ struct ScanCommand: ParsableCommand {
             }
             text = String(decoding: data, as: UTF8.self)
         }
-        let result: BillOutput
-        if text.contains("<svg") {
-            result = BillOutput(try CashCodeSVG.scan(text))
-        } else {
-            guard let bytes = Text.bytes(hex: text) else {
-                throw ValidationError("Not hex digits and not an SVG file: \(input.prefix(40))")
-            }
-            switch bytes.count {
-            case CashCodePayload.byteCount:
-                result = BillOutput(try CashCodePayload(decoding: bytes))
-            case CashCode.byteCount:
-                let decoded = try CashCode.decodeReportingCorrections(bytes)
-                result = BillOutput(decoded.payload, correctedBytes: decoded.correctedPositions)
-            case CashCode.byteCount + CashCodeRings.finderBytes.count:
-                guard bytes.prefix(CashCodeRings.finderBytes.count).elementsEqual(CashCodeRings.finderBytes) else {
-                    throw ValidationError("39 bytes must start with the finder bytes b2cb25c6")
-                }
-                let decoded = try CashCode.decodeReportingCorrections(bytes.dropFirst(CashCodeRings.finderBytes.count))
-                result = BillOutput(decoded.payload, correctedBytes: decoded.correctedPositions)
-            default:
-                throw ValidationError("\(bytes.count) bytes: a payload is 20, a code 35, a code with its finder 39.")
-            }
+        if text.contains("<svg") { return (try CashCodeSVG.scan(text), nil) }
+        guard let bytes = Text.bytes(hex: text) else {
+            throw ValidationError("Not hex digits and not an SVG file: \(input.prefix(40))")
         }
-        if output.json { return try TerminalOutput.json(result) }
-        result.printText()
+        switch bytes.count {
+        case CashCodePayload.byteCount:
+            return (try CashCodePayload(decoding: bytes), nil)
+        case CashCode.byteCount:
+            let decoded = try CashCode.decodeReportingCorrections(bytes)
+            return (decoded.payload, decoded.correctedPositions)
+        case CashCode.byteCount + CashCodeRings.finderBytes.count:
+            guard bytes.prefix(CashCodeRings.finderBytes.count).elementsEqual(CashCodeRings.finderBytes) else {
+                throw ValidationError("39 bytes must start with the finder bytes b2cb25c6")
+            }
+            let decoded = try CashCode.decodeReportingCorrections(bytes.dropFirst(CashCodeRings.finderBytes.count))
+            return (decoded.payload, decoded.correctedPositions)
+        default:
+            throw ValidationError("\(bytes.count) bytes: a payload is 20, a code 35, a code with its finder 39.")
+        }
     }
 }

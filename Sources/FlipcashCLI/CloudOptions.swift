@@ -81,6 +81,17 @@ struct CloudOptions: ParsableArguments {
             return try await body(wallet)
         }
     }
+
+    /// Runs `body` with a connection to the server for what needs no account (the exchange
+    /// rates): the client holds a throwaway key, and nothing is saved.
+    func withClient<T: Sendable>(_ body: @Sendable (FlipcashClient<HTTP2ClientTransport.Posix>) async throws -> T) async throws -> T {
+        let address = try address()
+        let key = FlipcashWallet<HTTP2ClientTransport.Posix>.accountKey(.generate())
+        let transport = try HTTP2ClientTransport.Posix(target: .dns(host: address.host, port: address.port), transportSecurity: .plaintext)
+        return try await withGRPCClient(transport: transport) { grpc in
+            try await body(FlipcashClient(client: grpc, ownerKey: key))
+        }
+    }
 }
 
 /// `host:port`, with an IPv6 host in brackets.

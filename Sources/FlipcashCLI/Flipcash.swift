@@ -16,14 +16,14 @@ struct Flipcash: AsyncParsableCommand {
         abstract: "A Flipcash wallet: an account, balances and cash links against an app-server; exact money offline.",
         discussion: """
             Amounts are read as typed ("12.34", always a dot), never through the machine's locale. \
-            The account, balance, history, limits, faucet and link send|claim|void commands talk to an \
-            app-server's gRPC port (--server HOST:PORT, default 127.0.0.1:8081) and keep the wallet in \
+            The account, balance, history, limits, faucet, link send|claim|void, give, grab and rates \
+            commands talk to an app-server's gRPC port (--server HOST:PORT, default 127.0.0.1:8081) and keep the wallet in \
             --store DIR (the recovery phrase, readable only by you, and the intents waiting for an answer). \
             \(CommandRunner.exitStatusHelp)
             """,
         subcommands: [
             AccountCommand.self, BalanceCommand.self, HistoryCommand.self, LimitsCommand.self, FaucetCommand.self, LinkCommand.self,
-            AmountCommand.self, CurveCommand.self, BillCommand.self, ScanCommand.self,
+            GiveCommand.self, GrabCommand.self, RatesCommand.self, AmountCommand.self, CurveCommand.self, BillCommand.self, ScanCommand.self,
         ]
     )
 

@@ -26,6 +26,39 @@ struct FlipcashCloudCommandTests {
             let balances = try await json(["balance"]) as? [[String: Any]]
             return balances?.first?["amount"] as? String
         }
+
+        /// Starts a command that waits (`give`) without waiting for it; its output is dropped.
+        func start(_ arguments: [String]) throws -> Process {
+            let process = Process()
+            process.executableURL = cli.executable
+            process.arguments = arguments + ["--server", "127.0.0.1:\(server.grpcPort)", "--store", cli.store.path]
+            var environment = ProcessInfo.processInfo.environment
+            environment[cli.homeVariable] = nil
+            process.environment = environment
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+    }
+
+    /// Waits (up to 30 s) until `file` exists: a bill's picture is written once the bill is live.
+    static func waitForFile(_ file: URL) async throws {
+        for _ in 0..<600 {
+            if FileManager.default.fileExists(atPath: file.path) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw CLIProcess.Failure.failed("\(file.path) never appeared")
+    }
+
+    /// Waits (up to 30 s) for `process` to end; its exit status.
+    static func exitStatus(of process: Process) async throws -> Int32 {
+        for _ in 0..<600 where process.isRunning {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        guard !process.isRunning else { throw CLIProcess.Failure.failed("the process never ended") }
+        return process.terminationStatus
     }
 
     @Test("the faucet funds A; A sends a $5 link; B claims it; balances and histories agree on both sides and on the server")
@@ -112,6 +145,74 @@ struct FlipcashCloudCommandTests {
             #expect(result.stderr.lowercased().contains(fragment), "\(arguments): \(result.stderr)")
         }
         #expect(try await alice.usdf() == "300")
+    }
+
+    @Test("A shows a $5 bill (give, in the background); B grabs it from the SVG; a bill dismissed with Ctrl-C cannot be grabbed")
+    func giveAndGrab() async throws {
+        let server = try AppServerProcess(arguments: ["--flipcash-faucet"])
+        defer { server.stop() }
+        let alice = Wallet(server: server)
+        let bob = Wallet(server: server)
+        let aliceOwner = try #require(try await alice.json(["account", "new"]) as? [String: Any])["owner"] as? String
+        let bobOwner = try #require(try await bob.json(["account", "new"]) as? [String: Any])["owner"] as? String
+        _ = try await alice.json(["faucet", "--amount", "20"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipcash-bills-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let bill = folder.appendingPathComponent("five.svg")
+        let (aliceCLI, port) = (alice.cli, server.grpcPort)
+        async let giving = aliceCLI.runDetached([
+            "give", "--amount", "5", "--currency", "usd", "--out", bill.path, "--wait", "60", "--json", "--server", "127.0.0.1:\(port)",
+        ])
+        try await Self.waitForFile(bill)
+        let grabbed = try #require(try await bob.json(["grab", bill.path]) as? [String: Any])
+        #expect(grabbed["state"] as? String == "received")
+        #expect(grabbed["usdf"] as? String == "5")
+        #expect(grabbed["giver"] as? String == aliceOwner)
+        let given = try await giving
+        #expect(given.status == 0, "\(given.stderr)")
+        let give = try #require(try given.json() as? [String: Any])
+        #expect(give["state"] as? String == "paid")
+        #expect(give["recipient"] as? String == bobOwner)
+        #expect(give["payload"] as? String == grabbed["payload"] as? String)
+        #expect(give["intent"] as? String == grabbed["intent"] as? String)
+        #expect(give["svg"] as? String == bill.path)
+        #expect(try await alice.usdf() == "15")
+        #expect(try await bob.usdf() == "5")
+        let aliceHistory = try #require(try await alice.json(["history"]) as? [[String: Any]])
+        #expect(aliceHistory.first?["kind"] as? String == "sendPayment")
+        #expect(aliceHistory.first?["counterparty"] as? String == bobOwner)
+        let bobHistory = try #require(try await bob.json(["history"]) as? [[String: Any]])
+        #expect(bobHistory.compactMap { $0["kind"] as? String }.sorted() == ["openAccount", "sendPayment"])
+        // The same bill again, by hex payload: the same payment, nothing more.
+        let payload = try #require(give["payload"] as? String)
+        let again = try #require(try await bob.json(["grab", payload]) as? [String: Any])
+        #expect(again["intent"] as? String == give["intent"] as? String)
+        #expect(try await bob.usdf() == "5")
+
+        // Ctrl-C dismisses a bill: the giver exits 130 and a grab is told the bill was dismissed.
+        let dismissed = folder.appendingPathComponent("two.svg")
+        let process = try alice.start(["give", "--amount", "2", "--out", dismissed.path, "--wait", "60"])
+        try await Self.waitForFile(dismissed)
+        process.interrupt()
+        #expect(try await Self.exitStatus(of: process) == 130)
+        let late = try await bob.run(["grab", dismissed.path])
+        #expect(late.status == 1)
+        #expect(late.stderr.contains("dismissed"), "\(late.stderr)")
+        #expect(try await alice.usdf() == "15")
+        #expect(try await bob.usdf() == "5")
+
+        // The rates need no account; a bill nobody shows is no bill.
+        let rates = try #require(try await alice.json(["rates", "--currency", "eur"]) as? [String: Any])
+        #expect((rates["rates"] as? [[String: Any]])?.first?["perUSD"] as? String == "0.9")
+        #expect(rates["stale"] as? Bool == false)
+        let watched = try await alice.run(["rates", "--watch", "--changes", "1", "--json"])
+        #expect(watched.status == 0, "\(watched.stderr)")
+        #expect(watched.text.split(separator: "\n").count == 1)
+        let nobody = try await bob.run(["grab", "018e404b4c000000000061ec9d095b7c68803252"])
+        #expect(nobody.status == 1)
+        #expect(nobody.stderr.contains("no open bill"), "\(nobody.stderr)")
     }
 
     @Test("without a faucet on the server, faucet is refused; with no account, commands say how to make one")

@@ -44,6 +44,8 @@ public struct CurrencyService: Flipcash_V1_Currency.SimpleServiceProtocol {
 
     /// How often the live stream asks the rate source for a newer snapshot.
     static let rateCheckInterval: Duration = .seconds(1)
+    /// How often the live stream sends the rates again when they have not changed.
+    static let proofRefreshInterval: Duration = .seconds(60)
     /// How often the live stream pings between batches.
     static let pingInterval: Duration = .seconds(5)
 
@@ -52,15 +54,20 @@ public struct CurrencyService: Flipcash_V1_Currency.SimpleServiceProtocol {
         context: ServerContext
     ) async throws {
         let wanted = try Self.currencies(request.currencies)
-        var lastSent: Date?
+        var sentRates: [CurrencyCode: Decimal]?
+        var sentAt = ContinuousClock.now
         var lastWrite = ContinuousClock.now
         // Ends when the client goes away (gRPC marks the call cancelled), or a write throws.
         while !context.cancellation.isCancelled {
             let snapshot = try? await rates.latestRates()
-            if let snapshot, snapshot.observedAt != lastSent {
+            let values = snapshot.map { $0.rates.filter { wanted.isEmpty || wanted.contains($0.key) }.mapValues(\.fx) }
+            // A batch when the rates change, and a fresh proof every minute even if they do not,
+            // so a client never holds a proof near its 13 minutes.
+            if let snapshot, values != sentRates || sentAt.duration(to: .now) >= Self.proofRefreshInterval {
                 let batch = try signedRates(snapshot, wanted: wanted)
                 try await response.write(.with { $0.rates = batch })
-                lastSent = snapshot.observedAt
+                sentRates = values
+                sentAt = .now
                 lastWrite = .now
             } else if lastWrite.duration(to: .now) >= Self.pingInterval {
                 try await response.write(.with { $0.ping.serverTime = Google_Protobuf_Timestamp(date: now()) })

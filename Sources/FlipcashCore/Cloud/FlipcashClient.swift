@@ -7,8 +7,10 @@ import SwiftProtobuf
 
 /// One owner's signed connection to the Flipcash cloud: every request carries the owner's key, a
 /// timestamp and an Ed25519 signature over the request without its `auth` (``SignedRequest``).
-/// Unary calls have the seed's 15-second deadline. Refusals come back as ``FlipcashRefusal``; a
-/// server that cannot be reached as ``FlipcashClientError/unreachable``.
+/// Unary calls have the seed's 15-second deadline; streams (a bill's messages, the live rates) have
+/// none. Refusals come back as ``FlipcashRefusal``; a server that cannot be reached as
+/// ``FlipcashClientError/unreachable``. Messaging calls are signed by a bill's rendezvous key
+/// instead of the owner's (FlipcashClient+Messaging.swift).
 ///
 /// The transport is injected: HTTP/2 over NIO for the CLI, in-process for tests, Network.framework
 /// on a phone.
@@ -19,9 +21,12 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
     let accounts: Flipcash_V1_Account.Client<Transport>
     let transactions: Flipcash_V1_Transaction.Client<Transport>
     let currencies: Flipcash_V1_Currency.Client<Transport>
+    let messaging: Flipcash_V1_Messaging.Client<Transport>
     let ownerKey: Curve25519.Signing.PrivateKey
     let now: @Sendable () -> Date
     let options: CallOptions
+    /// The options of a stream: no deadline.
+    let streamOptions: CallOptions
 
     /// - Parameters:
     ///   - client: a running `GRPCClient` (its owner runs `runConnections()`).
@@ -36,6 +41,7 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
         accounts = Flipcash_V1_Account.Client(wrapping: client)
         transactions = Flipcash_V1_Transaction.Client(wrapping: client)
         currencies = Flipcash_V1_Currency.Client(wrapping: client)
+        messaging = Flipcash_V1_Messaging.Client(wrapping: client)
         self.ownerKey = ownerKey
         self.now = now
         var options = CallOptions.defaults
@@ -44,6 +50,8 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
         // deadline: the intent stays saved in the outbox for the next attempt.
         options.waitForReady = false
         self.options = options
+        options.timeout = nil
+        streamOptions = options
     }
 
     /// The owner's public key, as the server names them (base58).

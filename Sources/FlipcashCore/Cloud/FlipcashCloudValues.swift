@@ -103,6 +103,27 @@ public struct SignedRates: Sendable {
     /// The currencies priced.
     public var currencies: [CurrencyCode] { signed.keys.sorted() }
 
+    /// When the server observed the rate for `currency` (what its signature dates), if it gave one.
+    public func observedAt(_ currency: CurrencyCode) -> Date? {
+        signed[currency].map { $0.rate.timestamp.date }
+    }
+
+    /// When the oldest of these rates was observed; nil for no rates.
+    public var oldestObservation: Date? {
+        signed.values.map(\.rate.timestamp.date).min()
+    }
+
+    /// Whether these rates are too old to price a send at `date`: the oldest is
+    /// ``maximumAge`` old or more (the server accepts 15 minutes; the client stops 2 earlier), or
+    /// there are none.
+    public func isStale(at date: Date) -> Bool {
+        guard let oldest = oldestObservation else { return true }
+        return date.timeIntervalSince(oldest) >= Self.maximumAge
+    }
+
+    /// The oldest rate a client prices a send with: 13 minutes (the server accepts 15).
+    public static let maximumAge: TimeInterval = 13 * 60
+
     /// The rate for `currency`, if the server gave one.
     public func rate(_ currency: CurrencyCode) -> Rate? {
         guard let signed = signed[currency] else { return nil }
