@@ -20,6 +20,13 @@
 // shown live (it delivers the stored give request), then a grab is sent through Q (P when not
 // given: another app-server sharing the database when it differs) and timed until the stream
 // delivers it. Needs `seed` first (the grabber is account 0).
+//
+//   flipcash-load bills --port P [--to-port Q] --count N [--accounts A]
+//
+// Give → grab → settled, one bill after another between seeded accounts: the giver (through P)
+// offers a $0.01 bill and shows it once its stream is open; the grabber (through Q) then scans
+// it, asks for it and waits for the payment. Timed from the scan until both sides have seen the
+// payment settle.
 
 import Crypto
 import FlipcashAPI
@@ -301,18 +308,66 @@ extension Load {
                 }
                 latencies.append(Double(latency.components.seconds) + Double(latency.components.attoseconds) * 1e-18)
             }
-            let sorted = latencies.sorted()
-            func percentile(_ p: Double) -> Double {
-                sorted.isEmpty ? 0 : (sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] * 100_000).rounded() / 100
-            }
-            let report: [String: Any] = [
-                "case": port == toPort ? "one instance" : "two instances", "bills": count,
-                "p50Ms": percentile(0.5), "p90Ms": percentile(0.9), "p99Ms": percentile(0.99), "maxMs": percentile(1),
-            ]
-            let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
-            print(String(decoding: json, as: UTF8.self))
+            try printBillReport(latencies, instances: port == toPort ? "one instance" : "two instances")
             holderClient.beginGracefulShutdown()
             senderClient.beginGracefulShutdown()
+            try await group.waitForAll()
+        }
+    }
+}
+
+extension Load {
+    /// One JSON line: the bills' latency percentiles in milliseconds.
+    static func printBillReport(_ latencies: [Double], instances: String) throws {
+        let sorted = latencies.sorted()
+        func percentile(_ p: Double) -> Double {
+            sorted.isEmpty ? 0 : (sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] * 100_000).rounded() / 100
+        }
+        let report: [String: Any] = [
+            "case": instances, "bills": sorted.count,
+            "p50Ms": percentile(0.5), "p90Ms": percentile(0.9), "p99Ms": percentile(0.99), "maxMs": percentile(1),
+        ]
+        let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
+        print(String(decoding: json, as: UTF8.self))
+    }
+
+    static func bills(_ arguments: [String]) async throws {
+        let port = number("--port", in: arguments)
+        let toPort = argument("--to-port", in: arguments).flatMap { Int($0) } ?? port
+        let count = number("--count", in: arguments)
+        let accounts = Int(argument("--accounts", in: arguments) ?? "10000") ?? 10_000
+        guard accounts >= 4 else { fail("--accounts must be at least 4") }
+        let giverTransport = try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+        let grabberTransport = try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: toPort), transportSecurity: .plaintext)
+        let giverClient = GRPCClient(transport: giverTransport)
+        let grabberClient = GRPCClient(transport: grabberTransport)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await giverClient.runConnections() }
+            group.addTask { try await grabberClient.runConnections() }
+            func wallet(_ index: Int, _ client: GRPCClient<HTTP2ClientTransport.Posix>) throws -> FlipcashWallet<HTTP2ClientTransport.Posix> {
+                FlipcashWallet(client: FlipcashClient(client: client, ownerKey: key(index)), outbox: try .inMemory(), cache: try .inMemory())
+            }
+            let rates = try await FlipcashClient(client: giverClient, ownerKey: key(0)).exchangeRates([.usd])
+            let amount = FiatAmount(value: Decimal(string: "0.01")!, currency: .usd)
+            var latencies: [Double] = []
+            for round in 0..<count {
+                // Pairs of seeded accounts, never the same pair twice in a row.
+                let giver = try wallet(2 + (2 * round) % (accounts - 3), giverClient)
+                let grabber = try wallet(3 + (2 * round) % (accounts - 3), grabberClient)
+                let offer = try await giver.prepareGive(amount, rates: rates)
+                let (shown, show) = AsyncStream.makeStream(of: Void.self)
+                async let given = giver.waitForGrab(offer, onReady: { _ in show.yield() })
+                for await _ in shown { break }
+                let scanned = ContinuousClock.now
+                let grabbed = try await grabber.grab(offer.payload)
+                let paid = try await given
+                guard grabbed.receipt.id == paid.receipt.id else { fail("the two sides saw different payments") }
+                let latency = scanned.duration(to: .now)
+                latencies.append(Double(latency.components.seconds) + Double(latency.components.attoseconds) * 1e-18)
+            }
+            try printBillReport(latencies, instances: port == toPort ? "one instance" : "two instances")
+            giverClient.beginGracefulShutdown()
+            grabberClient.beginGracefulShutdown()
             try await group.waitForAll()
         }
     }
@@ -323,5 +378,6 @@ switch arguments.first {
 case "seed": try await Load.seed(arguments)
 case "run": try await Load.run(arguments)
 case "deliver": try await Load.deliver(arguments)
+case "bills": try await Load.bills(arguments)
 default: Load.fail("usage: flipcash-load seed|run … (see the comment at the top of main.swift)")
 }
