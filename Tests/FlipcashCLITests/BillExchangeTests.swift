@@ -31,7 +31,8 @@ struct BillExchangeTests {
         /// given, the server's otherwise. Requests are always signed with the server's time.
         func wallet(clock walletClock: TestClock? = nil) throws -> Wallet {
             let clock = clock
-            let client = FlipcashClient(client: client, ownerKey: Wallet.accountKey(.generate()), now: clock.function)
+            let client = FlipcashClient(
+                client: client, ownerKey: Wallet.accountKey(.generate()), now: clock.function, deadline: BillExchangeTests.deadline)
             return FlipcashWallet(client: client, outbox: try .inMemory(), cache: try .inMemory(), now: (walletClock ?? clock).function)
         }
 
@@ -124,6 +125,18 @@ struct BillExchangeTests {
 
     static func usd(_ value: Decimal) -> FiatAmount { FiatAmount(value: value, currency: .usd) }
 
+    /// A call's deadline here: the whole suite shares two cores on CI, where a call can wait
+    /// behind others for longer than the seed's 15 seconds without anything being wrong.
+    static let deadline: Duration = .seconds(120)
+
+    /// The seed's waits, with room for a loaded CI machine: a grab that succeeds may wait for the
+    /// payment longer than 30 seconds there.
+    static var patient: BillExchangeTiming {
+        var timing = BillExchangeTiming()
+        timing.paymentWait = .seconds(120)
+        return timing
+    }
+
     /// Quick waits, so that the failures the tests provoke do not take the seed's 30 seconds.
     static var quick: BillExchangeTiming {
         var timing = BillExchangeTiming()
@@ -176,7 +189,7 @@ struct BillExchangeTests {
             #expect(bill.offer.amount.onChainAmount == TokenAmount(quarks: 5_000_000, mint: .usdf))
 
             // B has never registered: grabbing registers the account and opens it for USDF.
-            let grabbed = try await bob.grab(bill.offer.payload)
+            let grabbed = try await bob.grab(bill.offer.payload, timing: Self.patient)
             let given = try await bill.task.value
             #expect(given.recipient == bob.client.owner)
             #expect(given.receipt.id == bill.offer.intentID)
@@ -212,10 +225,10 @@ struct BillExchangeTests {
             let bob = try cloud.wallet()
             let carol = try cloud.wallet()
             let first = try await Self.show(alice, 5)
-            _ = try await bob.grab(first.offer.payload)
+            _ = try await bob.grab(first.offer.payload, timing: Self.patient)
             _ = try await first.task.value
             let second = try await Self.show(bob, 5)
-            let grabbed = try await carol.grab(second.offer.payload)
+            let grabbed = try await carol.grab(second.offer.payload, timing: Self.patient)
             let given = try await second.task.value
             #expect(given.recipient == carol.client.owner)
             #expect(grabbed.giver == bob.client.owner)
@@ -241,7 +254,7 @@ struct BillExchangeTests {
                 eveOutcome.withLock { $0 = error }
             }
             payload.withLock { $0 = bill.offer.payload }
-            let grabbed = try await bob.grab(bill.offer.payload)
+            let grabbed = try await bob.grab(bill.offer.payload, timing: Self.patient)
             let given = try await bill.task.value
             #expect(given.recipient == bob.client.owner)
             #expect(grabbed.receipt.id == bill.offer.intentID)
@@ -390,7 +403,7 @@ struct BillExchangeTests {
             let alice = try await cloud.funded(20)
             let bob = try cloud.wallet()
             let bill = try await Self.show(alice, 5)
-            _ = try await bob.grab(bill.offer.payload)
+            _ = try await bob.grab(bill.offer.payload, timing: Self.patient)
             _ = try await bill.task.value
             #expect(try await cloud.balance(alice) == 15_000_000)
             #expect(try await cloud.balance(bob) == 5_000_000)
@@ -445,7 +458,8 @@ struct BillExchangeTests {
     func rateWatcher() async throws {
         try await Self.withCloud { cloud in
             let watcherClock = TestClock(cloud.clock.now)
-            let client = FlipcashClient(client: cloud.client, ownerKey: Curve25519.Signing.PrivateKey(), now: cloud.clock.function)
+            let client = FlipcashClient(
+                client: cloud.client, ownerKey: Curve25519.Signing.PrivateKey(), now: cloud.clock.function, deadline: Self.deadline)
             let watcher = RateWatcher(client: client, currencies: [.usd, .eur], now: watcherClock.function)
             #expect(watcher.isStale)
             let updates = watcher.updates()
@@ -474,7 +488,8 @@ struct BillExchangeTests {
     @Test("the rate watcher reconnects after 1 s, 2, 4 … 30 s, and starts over at 1 s once a stream delivered rates")
     func rateWatcherBackoff() async throws {
         let rates = try await Self.withCloud { cloud in
-            let client = FlipcashClient(client: cloud.client, ownerKey: Curve25519.Signing.PrivateKey(), now: cloud.clock.function)
+            let client = FlipcashClient(
+                client: cloud.client, ownerKey: Curve25519.Signing.PrivateKey(), now: cloud.clock.function, deadline: Self.deadline)
             return try await client.exchangeRates()
         }
         let attempts = Mutex(0)

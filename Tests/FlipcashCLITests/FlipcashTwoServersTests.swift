@@ -19,6 +19,13 @@ import Testing
 struct FlipcashTwoServersTests {
     typealias Wallet = FlipcashWallet<HTTP2ClientTransport.Posix>
 
+    /// Room for a loaded CI machine (the seed's wait for the payment is 30 s).
+    static var patient: BillExchangeTiming {
+        var timing = BillExchangeTiming()
+        timing.paymentWait = .seconds(120)
+        return timing
+    }
+
     static func launch() throws -> AppServerProcess {
         try AppServerProcess(arguments: ["--database", ProcessInfo.processInfo.environment["TEST_POSTGRES_URL"] ?? "", "--flipcash-faucet"])
     }
@@ -40,7 +47,7 @@ struct FlipcashTwoServersTests {
 
     static func wallet(_ client: GRPCClient<HTTP2ClientTransport.Posix>) throws -> Wallet {
         FlipcashWallet(
-            client: FlipcashClient(client: client, ownerKey: Curve25519.Signing.PrivateKey(), deadline: .seconds(60)), outbox: try .inMemory(),
+            client: FlipcashClient(client: client, ownerKey: Curve25519.Signing.PrivateKey(), deadline: .seconds(120)), outbox: try .inMemory(),
             cache: try .inMemory())
     }
 
@@ -74,7 +81,7 @@ struct FlipcashTwoServersTests {
             _ = try await alice.faucet(TokenAmount(quarks: 20_000_000, mint: .usdf))
             let offer = try await alice.prepareGive(FiatAmount(value: 5, currency: .usd))
             let giving = try await Self.show(offer, by: alice)
-            let grabbed = try await bob.grab(offer.payload)
+            let grabbed = try await bob.grab(offer.payload, timing: Self.patient)
             let given = try await giving.value
             #expect(grabbed.receipt.id == given.receipt.id)
             #expect(grabbed.receipt.id == offer.intentID)
@@ -96,8 +103,8 @@ struct FlipcashTwoServersTests {
             _ = try await alice.faucet(TokenAmount(quarks: 10_000_000, mint: .usdf))
             let offer = try await alice.prepareGive(FiatAmount(value: 3, currency: .usd))
             let giving = try await Self.show(offer, by: alice)
-            async let bobGrab = Self.outcome { try await bob.grab(offer.payload) }
-            async let carolGrab = Self.outcome { try await carol.grab(offer.payload) }
+            async let bobGrab = Self.outcome { try await bob.grab(offer.payload, timing: Self.patient) }
+            async let carolGrab = Self.outcome { try await carol.grab(offer.payload, timing: Self.patient) }
             let outcomes = await [bobGrab, carolGrab]
             let paid = outcomes.compactMap { try? $0.get() }
             #expect(paid.count == 1)
@@ -128,7 +135,7 @@ struct FlipcashTwoServersTests {
             var outcome: BillExchangeError?
             for _ in 0..<50 {
                 do {
-                    _ = try await bob.grab(offer.payload)
+                    _ = try await bob.grab(offer.payload, timing: Self.patient)
                     Issue.record("a dismissed bill was grabbed")
                     return
                 } catch let error as BillExchangeError {

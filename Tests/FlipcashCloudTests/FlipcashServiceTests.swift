@@ -29,8 +29,10 @@ struct FlipcashServiceTests {
         /// A wallet for a new account (or for `mnemonic`), its clock `skew` seconds off the server's.
         func wallet(_ mnemonic: Mnemonic = .generate(), skew: TimeInterval = 0) throws -> Wallet {
             let clock = clock
+            // 120 s, not the seed's 15: on CI the whole suite shares two cores, and a call can
+            // wait behind the others that long with nothing wrong.
             let client = FlipcashClient(
-                client: client, ownerKey: Wallet.accountKey(mnemonic), now: { clock.now.addingTimeInterval(skew) })
+                client: client, ownerKey: Wallet.accountKey(mnemonic), now: { clock.now.addingTimeInterval(skew) }, deadline: .seconds(120))
             return FlipcashWallet(client: client, outbox: try .inMemory(), cache: try .inMemory(), now: clock.function)
         }
 

@@ -182,7 +182,9 @@ struct MessagingServiceTests {
             #expect(try await bill.send(Self.grab(grabber)).result == .noActiveStream)
             #expect(try await bill.poll().isEmpty)
             // A giver shows the bill (its stream delivers the stored give), then dismisses it.
-            let rates = try await FlipcashClient(client: client, ownerKey: Curve25519.Signing.PrivateKey()).exchangeRates([.usd])
+            let rates = try await FlipcashClient(client: client, ownerKey: Curve25519.Signing.PrivateKey(), deadline: .seconds(120)).exchangeRates([
+                .usd
+            ])
             let (data, _) = try rates.exchangeData(for: FiatAmount(value: 5, currency: .usd))
             _ = try await bill.send(
                 .with {
