@@ -1,26 +1,10 @@
 public import Foundation
-public import SwiftProtobuf
+import SwiftProtobuf
 
 /// A messaging request signed by a bill's rendezvous key (everyone who scanned the bill holds it):
-/// `auth` holds the key and its Ed25519 signature over the request serialized deterministically
-/// with `auth` unset; the timestamp keeps a captured request from being replayed later.
-public protocol RendezvousRequest: SwiftProtobuf.Message {
+/// `auth` holds the key and its signature (``AuthenticatedRequest/signingInput()``).
+public protocol RendezvousRequest: AuthenticatedRequest {
     var auth: Flipcash_V1_RendezvousAuth { get set }
-    var hasAuth: Bool { get }
-    mutating func clearAuth()
-    var timestamp: SwiftProtobuf.Google_Protobuf_Timestamp { get set }
-    var hasTimestamp: Bool { get }
-}
-
-extension RendezvousRequest {
-    /// The bytes the rendezvous key signs and the server verifies.
-    ///
-    /// - Throws: SwiftProtobuf's `BinaryEncodingError` (never, for proto3 messages).
-    public func signingInput() throws -> Data {
-        var unsigned = self
-        unsigned.clearAuth()
-        return try unsigned.deterministicData()
-    }
 }
 
 extension Flipcash_V1_OpenMessageStreamRequest: RendezvousRequest {}

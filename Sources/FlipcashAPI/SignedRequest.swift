@@ -1,11 +1,11 @@
 public import Foundation
 public import SwiftProtobuf
 
-/// A request the owner signs: its `auth` holds the owner's key and an Ed25519 signature over the
-/// request serialized deterministically with `auth` unset, so the signature covers every other
-/// field (the timestamp included) and both sides compute the same bytes.
-public protocol SignedRequest: SwiftProtobuf.Message {
-    var auth: Flipcash_V1_Auth { get set }
+/// A request that carries its signer's proof in `auth`: the signature is over the request
+/// serialized deterministically with `auth` unset, so it covers every other field (the timestamp
+/// included) and both sides compute the same bytes. Owners (``SignedRequest``) and bills'
+/// rendezvous keys (``RendezvousRequest``) sign this way.
+public protocol AuthenticatedRequest: SwiftProtobuf.Message {
     var hasAuth: Bool { get }
     mutating func clearAuth()
     /// When the client made the request; the server refuses one more than 2 minutes off its clock,
@@ -14,8 +14,8 @@ public protocol SignedRequest: SwiftProtobuf.Message {
     var hasTimestamp: Bool { get }
 }
 
-extension SignedRequest {
-    /// The bytes the owner signs and the server verifies.
+extension AuthenticatedRequest {
+    /// The bytes the signer signs and the server verifies.
     ///
     /// - Throws: SwiftProtobuf's `BinaryEncodingError` (only for a message missing required
     ///   fields, which proto3 messages never have).
@@ -24,6 +24,11 @@ extension SignedRequest {
         unsigned.clearAuth()
         return try unsigned.deterministicData()
     }
+}
+
+/// A request the owner signs: its `auth` holds the owner's key and the signature.
+public protocol SignedRequest: AuthenticatedRequest {
+    var auth: Flipcash_V1_Auth { get set }
 }
 
 extension Flipcash_V1_RegisterRequest: SignedRequest {}

@@ -24,9 +24,7 @@ public struct RequestAuthenticator: Sendable {
     ///   signature's bytes is put in the error.
     public func owner(of request: some SignedRequest) throws(AuthenticationError) -> OwnerID {
         guard request.hasAuth else { throw .missingAuth }
-        guard request.hasTimestamp else { throw .missingTimestamp }
-        let sent = request.timestamp.date
-        guard abs(sent.timeIntervalSince(now())) <= Self.allowedSkew else { throw .timestampOutOfRange }
+        try checkTimestamp(of: request)
         let keyBytes = request.auth.owner.value
         guard keyBytes.count == 32, let key = try? Curve25519.Signing.PublicKey(rawRepresentation: keyBytes) else {
             throw .malformedKey
@@ -35,6 +33,16 @@ public struct RequestAuthenticator: Sendable {
         guard signature.count == 64 else { throw .malformedSignature }
         guard let input = try? request.signingInput(), key.isValidSignature(signature, for: input) else { throw .badSignature }
         return OwnerID(Base58.encode(keyBytes))
+    }
+}
+
+extension RequestAuthenticator {
+    /// Checks that `request` has a timestamp within ``allowedSkew`` of the server's clock.
+    ///
+    /// - Throws: ``AuthenticationError/missingTimestamp`` or ``AuthenticationError/timestampOutOfRange``.
+    public func checkTimestamp(of request: some AuthenticatedRequest) throws(AuthenticationError) {
+        guard request.hasTimestamp else { throw .missingTimestamp }
+        guard abs(request.timestamp.date.timeIntervalSince(now())) <= Self.allowedSkew else { throw .timestampOutOfRange }
     }
 }
 

@@ -194,11 +194,10 @@ public struct MessagingService: Flipcash_V1_Messaging.SimpleServiceProtocol {
     /// timestamp within two minutes).
     func authenticated(_ request: some RendezvousRequest) throws(ServiceRefusal) -> RendezvousID {
         guard request.hasAuth else { throw ServiceRefusal(.unauthenticated, field: "auth", "The request is not signed by the bill's key.") }
-        guard request.hasTimestamp else { throw ServiceRefusal(.unauthenticated, field: "timestamp", "The request has no timestamp.") }
-        guard abs(request.timestamp.date.timeIntervalSince(context.now)) <= RequestAuthenticator.allowedSkew else {
-            throw ServiceRefusal(
-                .unauthenticated, field: "timestamp",
-                "The request's timestamp is more than 2 minutes from the server's clock: check the device's time.")
+        do {
+            try context.authenticator.checkTimestamp(of: request)
+        } catch {
+            throw ServiceRefusal(error)
         }
         let input: Data
         do {
