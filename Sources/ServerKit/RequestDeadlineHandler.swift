@@ -54,6 +54,11 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var closing = false
     /// Set once the connection's output is closed and it waits for the client to hang up.
     private var lingering = false
+    /// Whether the router has begun the answer to the current request (its head went out).
+    private var routerAnswering = false
+    /// Set when this handler answered a slow body itself because the router had not begun to:
+    /// whatever the router writes afterwards is dropped.
+    private var answeredForRouter = false
 
     init(limits: HTTPServerLimits, tally: ConnectionTally, logger: Logger) {
         self.limits = limits
@@ -114,6 +119,10 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard !answeredForRouter else {
+            promise?.fail(ChannelError.outputClosed)  // the request was answered 408 already
+            return
+        }
         // An answer no request is owed is Hummingbird's bare 400 for a parser error that reached
         // it through a body: it becomes the kit's JSON.
         switch unwrapOutboundIn(data) {
@@ -131,10 +140,13 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
             rewritingBareAnswer = false
             context.write(data, promise: promise)
             return
+        case .head:
+            routerAnswering = true
         default:
             break
         }
         if case .end = unwrapOutboundIn(data) {
+            routerAnswering = false
             unanswered -= 1
             if unanswered == 0, let message = malformedAfterAnswers {
                 malformedAfterAnswers = nil
@@ -262,13 +274,26 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         context.fireErrorCaught(rejection)
         let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         deadline = context.eventLoop.scheduleTask(in: Self.closeGrace) {
-            loopBound.value.handler.startLingering(context: loopBound.value.context, promise: nil)
+            loopBound.value.handler.routerMissedGrace(rejection, context: loopBound.value.context)
         }
     }
 
-    /// How long the router has to answer a request whose body came too slowly before the
-    /// connection is closed regardless.
+    /// How long the router has to answer a request whose body came too slowly before this
+    /// handler answers or closes in its place.
     private static let closeGrace = TimeAmount.seconds(2)
+
+    /// The router did not answer a timed-out body within ``closeGrace`` (a server short of
+    /// threads may take that long): when it has not begun, the client still gets its 408 JSON
+    /// from here and the router's late answer is dropped; an answer it began is cut short.
+    private func routerMissedGrace(_ rejection: ServerRejection, context: ChannelHandlerContext) {
+        deadline = nil
+        guard unanswered > 0, !routerAnswering, !lingering else {
+            startLingering(context: context, promise: nil)
+            return
+        }
+        answeredForRouter = true
+        answer(status: rejection.status, code: rejection.code, message: rejection.message, context: context)
+    }
     /// How long a refused connection waits for its client to hang up after the answer.
     static let linger = TimeAmount.seconds(1)
 

@@ -7,7 +7,8 @@ import ServerKit
 import Testing
 
 /// A real server on a loopback port with the kit's limits: `/health` answers at once and
-/// `POST /echo` reads its whole body before answering.
+/// `POST /echo` reads its whole body before answering; `POST /stalled-echo` does too, but
+/// answers a failed body only 4 s later (a router short of threads).
 enum LimitedServer {
     static func run(
         _ limits: HTTPServerLimits, tally: ConnectionTally = ConnectionTally(), _ body: @Sendable (Int) async throws -> Void
@@ -23,6 +24,16 @@ enum LimitedServer {
             var request = request
             let received = try await request.collectBody(upTo: 1 << 20)
             return Response(status: .ok, body: ResponseBody(byteBuffer: received))
+        }
+        router.post("stalled-echo") { request, _ in
+            var request = request
+            do {
+                let received = try await request.collectBody(upTo: 1 << 20)
+                return Response(status: .ok, body: ResponseBody(byteBuffer: received))
+            } catch {
+                try? await Task.sleep(for: .seconds(4))
+                throw error
+            }
         }
         let app = Application(
             router: router, server: server, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })

@@ -55,6 +55,30 @@ struct SlowRequestDeadlineTests {
         }
     }
 
+    /// On a loaded CI machine the router answered a timed-out body after the 2 s grace, and the
+    /// client saw the connection close with no answer at all.
+    @Test("a router that has not answered a timed-out body within 2 s is answered for: 408 JSON, and its late answer is dropped")
+    func stalledRouterIsAnsweredFor() async throws {
+        try await LimitedServer.run(Self.limits) { port in
+            let connection = try RawHTTPClient(port: port)
+            let outcome = await RawHTTPClient.offload { () -> (received: String, seconds: Double)? in
+                connection.send("POST /stalled-echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
+                connection.trickle(String(repeating: "b", count: 8), intervalMilliseconds: 100)
+                return connection.readUntilClosed(patience: 8)
+            }
+            let closed = try #require(outcome)
+            let answers = try #require(RawAnswer.all(Array(closed.received.utf8)))
+            #expect(answers.count == 1)
+            let answer = try #require(answers.first)
+            #expect(answer.status == 408)
+            #expect(answer.headers["connection"] == "close")
+            #expect(answer.error?["code"] == "request_timeout")
+            #expect(answer.error?["message"]?.contains("request body") == true)
+            // Cut at 1 s, answered at the 2 s grace: before the router's 4 s.
+            #expect(closed.seconds < 3.5)
+        }
+    }
+
     @Test("a connection kept alive between requests is not cut by the header deadline; whole requests are answered")
     func keepAliveIsNotCut() async throws {
         try await LimitedServer.run(Self.limits) { port in
