@@ -22,3 +22,12 @@ extension Flipcash_V1_ExchangeRate {
         try deterministicData()
     }
 }
+
+extension Flipcash_V1_ReserveState {
+    /// The bytes the server's reserve signature covers (the same key signs rates and reserves).
+    ///
+    /// - Throws: as ``SwiftProtobuf/Message/deterministicData()``.
+    public func signingInput() throws -> Data {
+        try deterministicData()
+    }
+}

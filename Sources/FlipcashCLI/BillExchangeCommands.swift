@@ -19,6 +19,7 @@ struct GiveCommand: AsyncParsableCommand {
     )
     @Option(help: "The amount as typed, e.g. 5 or 7.50 (greater than zero, at most the currency's digits).") var amount: String
     @Option(help: "Its currency (ISO 4217).") var currency: CurrencyCode = .usd
+    @Option(help: "Give a launchpad currency (its mint address or symbol) instead of USDF.") var mint: String?
     @Option(help: ArgumentHelp("Where to write the bill's picture.", valueName: "file.svg")) var out = "bill.svg"
     @Option(help: "Give up after this many seconds if nobody grabs the bill.") var wait: Int?
     @OptionGroup var cloud: CloudOptions
@@ -30,7 +31,10 @@ struct GiveCommand: AsyncParsableCommand {
         let rendezvous: String
         let amount: String
         let currency: String
-        let usdf: String
+        /// The on-chain amount in USDF, or nil for a launchpad currency (see `tokens`).
+        let usdf: String?
+        let mint: String
+        let tokens: String
         let recipient: String
         let intent: String
         let balances: [BalanceOutput]
@@ -52,7 +56,9 @@ struct GiveCommand: AsyncParsableCommand {
         let json = cloud.json
         let timeout = wait.map { Duration.seconds($0) }
         let result = try await cloud.withWallet { wallet in
-            let offer = try await wallet.prepareGive(entered)
+            var mint = Mint.usdf
+            if let named = self.mint { mint = try await MintOption.resolve(named, wallet.client) }
+            let offer = try await wallet.prepareGive(entered, mint: mint)
             let given = try await Interrupt.cancelling {
                 try await wallet.waitForGrab(offer, timeout: timeout) { offer in
                     // Written once the bill is live, so a grab from the file is never too early.
@@ -73,12 +79,16 @@ struct GiveCommand: AsyncParsableCommand {
             }
             return GiveOutput(
                 state: "paid", svg: file.path, payload: Text.hex(offer.payload.encoded()), rendezvous: offer.rendezvous.publicKeyBase58,
-                amount: Text.decimal(entered.value), currency: currency.rawValue, usdf: Text.decimal(offer.amount.onChainAmount.decimalValue),
+                amount: Text.decimal(entered.value), currency: currency.rawValue,
+                usdf: mint.isUSDF ? Text.decimal(offer.amount.onChainAmount.decimalValue) : nil, mint: mint.address,
+                tokens: Text.decimal(offer.amount.onChainAmount.decimalValue),
                 recipient: given.recipient, intent: Base58.encode(given.receipt.id),
                 balances: try wallet.cachedBalances().map(BalanceOutput.init))
         }
         if json { return try TerminalOutput.json(result) }
-        print("grabbed by \(result.recipient): paid \(result.amount) \(currency.code) (\(result.usdf) USDF)")
+        print(
+            "grabbed by \(result.recipient): paid \(result.amount) \(currency.code) (\(result.usdf.map { "\($0) USDF" } ?? "\(result.tokens) tokens"))"
+        )
         for balance in result.balances { print("balance: \(balance.text)") }
     }
 }
@@ -98,6 +108,8 @@ struct GrabCommand: AsyncParsableCommand {
         let amount: String
         let currency: String
         let usdf: String?
+        let mint: String?
+        let tokens: String?
         let giver: String
         let intent: String
         let balances: [BalanceOutput]
@@ -109,11 +121,15 @@ struct GrabCommand: AsyncParsableCommand {
             let grabbed = try await wallet.grab(payload)
             return GrabOutput(
                 state: "received", payload: Text.hex(payload.encoded()), amount: Text.decimal(payload.amount), currency: payload.currency.rawValue,
-                usdf: grabbed.receipt.amount.map { Text.decimal($0.decimalValue) }, giver: grabbed.giver, intent: Base58.encode(grabbed.receipt.id),
+                usdf: grabbed.receipt.amount.flatMap { $0.mint.isUSDF ? Text.decimal($0.decimalValue) : nil },
+                mint: grabbed.receipt.amount?.mint.address, tokens: grabbed.receipt.amount.map { Text.decimal($0.decimalValue) },
+                giver: grabbed.giver, intent: Base58.encode(grabbed.receipt.id),
                 balances: try wallet.cachedBalances().map(BalanceOutput.init))
         }
         if cloud.json { return try TerminalOutput.json(result) }
-        print("received \(result.amount) \(payload.currency.code) (\(result.usdf ?? "?") USDF) from \(result.giver)")
+        print(
+            "received \(result.amount) \(payload.currency.code) (\(result.usdf.map { "\($0) USDF" } ?? "\(result.tokens ?? "?") tokens")) from \(result.giver)"
+        )
         for balance in result.balances { print("balance: \(balance.text)") }
     }
 }

@@ -23,7 +23,8 @@ struct Flipcash: AsyncParsableCommand {
             """,
         subcommands: [
             AccountCommand.self, BalanceCommand.self, HistoryCommand.self, LimitsCommand.self, FaucetCommand.self, LinkCommand.self,
-            GiveCommand.self, GrabCommand.self, RatesCommand.self, AmountCommand.self, CurveCommand.self, BillCommand.self, ScanCommand.self,
+            GiveCommand.self, GrabCommand.self, RatesCommand.self, CurrencyCommand.self, AmountCommand.self, CurveCommand.self, BillCommand.self,
+            ScanCommand.self,
         ]
     )
 

@@ -36,7 +36,9 @@ struct HistoryCommand: AsyncParsableCommand {
         if entries.isEmpty { print("no history yet") }
         TerminalOutput.table(
             ["when", "what", "amount", "state"],
-            entries.map { [$0.at.formatted(.iso8601), $0.what, $0.amount.map { "\($0) USDF" } ?? "", $0.state] })
+            entries.map { entry in
+                [entry.at.formatted(.iso8601), entry.what, entry.amount.map { "\($0) \(entry.unit)" } ?? "", entry.state]
+            })
     }
 }
 
@@ -47,15 +49,24 @@ struct HistoryEntry: Encodable {
     let kind: String
     let what: String
     let amount: String?
+    /// The amount's mint (USDF's address for USDF).
+    let mint: String?
     let state: String
     let counterparty: String?
     let giftCardState: String?
+
+    /// What the table shows after the amount: USDF, or the launchpad mint's tokens.
+    var unit: String {
+        guard let mint, mint != Mint.usdf.address else { return "USDF" }
+        return "tokens of \(mint.prefix(8))…"
+    }
 
     init(_ receipt: IntentReceipt, viewer: String) {
         id = Base58.encode(receipt.id)
         at = receipt.settledAt
         kind = receipt.kind.rawValue
         amount = receipt.amount.map { Text.decimal($0.decimalValue) }
+        mint = receipt.amount?.mint.address
         state = receipt.isSettled ? "settled" : "refused"
         counterparty = receipt.destinationOwner ?? receipt.giftCard
         giftCardState = receipt.giftCardState?.rawValue
@@ -66,6 +77,9 @@ struct HistoryEntry: Encodable {
         case .sendPayment: what = receipt.owner == viewer ? "sent to \(receipt.destinationOwner ?? "?")" : "received from \(receipt.owner)"
         case .sendGiftCard: what = "cash link sent" + (receipt.giftCardState.map { " (\($0.rawValue))" } ?? "")
         case .claimGiftCard: what = "cash link claimed"
+        case .launchCurrency: what = "launched " + (receipt.received?.mint.address ?? "a currency")
+        case .buyCurrency: what = "bought " + (receipt.received.map { "\(Text.decimal($0.decimalValue)) of \($0.mint.address)" } ?? "tokens")
+        case .sellCurrency: what = "sold for " + (receipt.received.map { "\(Text.decimal($0.decimalValue)) USDF" } ?? "USDF")
         }
     }
 }

@@ -165,5 +165,23 @@ enum PostgresLedgerSchema {
                 "CREATE INDEX rendezvous_last_message ON \(rendezvous) (last_message_at)",
             ]
         },
+        PostgresMigration(id: "v7-launchpad") { schema in
+            // As the SQLite store's v7-launchpad.
+            let intents = schema.qualified("payment_intents")
+            return [
+                """
+                CREATE TABLE \(schema.qualified("launchpad_currencies")) (
+                    mint text PRIMARY KEY,
+                    symbol text NOT NULL UNIQUE,
+                    name text NOT NULL,
+                    sell_fee_bps integer NOT NULL CHECK (sell_fee_bps BETWEEN 0 AND 10000),
+                    creator text NOT NULL,
+                    launched_at double precision NOT NULL
+                )
+                """,
+                "ALTER TABLE \(intents) ADD COLUMN minimum_out bigint",
+                "ALTER TABLE \(intents) ADD COLUMN received_quarks bigint",
+            ]
+        },
     ])
 }

@@ -18,6 +18,8 @@ extension PostgresLedgerStore: PaymentStore {
             try await lock(connection, ["owner:\(intent.owner.rawValue)"])
             try await lock(connection, ["intent:\(intent.id.rawValue)"])
             if let card { try await lock(connection, ["gift_card:\(card.rawValue)"]) }
+            // Two launches of one symbol: the second sees the first's row.
+            if case .launchCurrency(_, let symbol) = intent.action { try await lock(connection, ["symbol:\(symbol)"]) }
             var giftCard: Payments.GiftCard?
             if let card { giftCard = try await loadGiftCard(connection, card) }
             let footprint = Payments.footprint(of: intent, giftCard: giftCard)
@@ -29,7 +31,8 @@ extension PostgresLedgerStore: PaymentStore {
             var payments = Payments(
                 settings: paymentSettings,
                 ledger: try await slice(connection, accounts: footprint.accounts, transfers: footprint.transfers), records: records,
-                giftCards: giftCard.map { [$0] } ?? [], sentInWindow: [intent.owner: sent])
+                giftCards: giftCard.map { [$0] } ?? [], currencies: try await loadCurrencies(connection, for: intent),
+                sentInWindow: [intent.owner: sent])
             let before = payments
             let answer = payments.answer(intent, at: date)
             try await persist(payments, changedFrom: before, at: date, connection)
@@ -161,6 +164,31 @@ extension PostgresLedgerStore: PaymentStore {
             """, logger: logger)
     }
 
+    public func launchedCurrencies(limit: Int) async throws -> [Payments.LaunchedCurrency] {
+        try await client.withConnection { connection in
+            try await connection.query(
+                "SELECT \(unescaped: Self.currencyColumns) FROM \(unescaped: currencies) ORDER BY launched_at, mint LIMIT \(max(0, limit))",
+                logger: logger
+            ).collect().map(Self.decodeCurrency)
+        }
+    }
+
+    public func launchpadPool(_ mint: Mint) async throws -> LaunchpadPool? {
+        try await client.withConnection { connection in
+            guard
+                let row = try await connection.query(
+                    "SELECT \(unescaped: Self.currencyColumns) FROM \(unescaped: currencies) WHERE mint = \(mint.address)", logger: logger
+                ).collect().first
+            else { return nil }
+            var accounts: [LedgerAccount] = []
+            for id in [Payments.liquidityAccount(mint), Payments.reserveAccount(mint)] {
+                if let account = try await account(connection, id, lock: false) { accounts.append(account) }
+            }
+            let ledger = Ledger(accounts: accounts, transfers: [], pinnedFailures: [])
+            return LaunchpadPool(launched: try Self.decodeCurrency(row), ledger: ledger)
+        }
+    }
+
     public func giftCard(_ id: GiftCardID) async throws -> Payments.GiftCard? {
         try await client.withConnection { connection in try await loadGiftCard(connection, id) }
     }
@@ -246,14 +274,21 @@ extension PostgresLedgerStore: PaymentStore {
             let c = IntentColumns(record)
             try await connection.query(
                 """
-                INSERT INTO \(unescaped: intents) (id, owner, action, mint, quarks, usd_micros, counterparty, submitted_at, outcome,
-                    refusal_field, refusal_reason, refusal_amount)
+                INSERT INTO \(unescaped: intents) (\(unescaped: Self.recordColumns))
                 VALUES (\(c.id), \(c.owner), \(c.action), \(c.mint), \(c.quarks), \(c.usdMicros), \(c.counterparty), \(c.submittedAt),
-                    \(c.outcome), \(c.refusalField), \(c.refusalReason), \(c.refusalAmount))
+                    \(c.outcome), \(c.refusalField), \(c.refusalReason), \(c.refusalAmount), \(c.minimumOut), \(c.receivedQuarks))
                 """, logger: logger)
             if c.outcome == "settled", let usd = c.usdMicros {
                 try await addToRunningTotals(connection, owner: c.owner, id: c.id, at: c.submittedAt, usd: usd)
             }
+        }
+        for currency in payments.currencies.values where before.currencies[currency.currency.mint] == nil {
+            let c = CurrencyColumns(currency)
+            try await connection.query(
+                """
+                INSERT INTO \(unescaped: currencies) (\(unescaped: Self.currencyColumns))
+                VALUES (\(c.mint), \(c.symbol), \(c.name), \(c.sellFeeBps), \(c.creator), \(c.launchedAt))
+                """, logger: logger)
         }
         for giftCard in payments.giftCards.values where giftCard != before.giftCards[giftCard.id] {
             let c = GiftCardColumns(giftCard)
@@ -284,14 +319,41 @@ extension PostgresLedgerStore: PaymentStore {
         return giftCard
     }
 
+    static let currencyColumns = "mint, symbol, name, sell_fee_bps, creator, launched_at"
+
+    /// The launchpad currencies `intent`'s rules need: the one it names, and for a launch any
+    /// holding its symbol.
+    private func loadCurrencies(_ connection: PostgresConnection, for intent: PaymentIntent) async throws -> [Payments.LaunchedCurrency] {
+        guard let mint = intent.action.launchpadMint(intent: intent.id) else { return [] }
+        var symbol = ""
+        if case .launchCurrency(_, let launched) = intent.action { symbol = launched }
+        return try await connection.query(
+            """
+            SELECT \(unescaped: Self.currencyColumns) FROM \(unescaped: currencies)
+            WHERE mint = \(mint.address) OR symbol = \(symbol)
+            """, logger: logger
+        ).collect().map(Self.decodeCurrency)
+    }
+
+    private static func decodeCurrency(_ row: PostgresRow) throws -> Payments.LaunchedCurrency {
+        let (mint, symbol, name, fee, creator, launchedAt) = try row.decode((String, String, String, Int32, String, Double).self)
+        let columns = CurrencyColumns(mint: mint, symbol: symbol, name: name, sellFeeBps: Int(fee), creator: creator, launchedAt: launchedAt)
+        guard let currency = columns.currency else { throw LedgerStoreError.corruptRow(table: "launchpad_currencies", id: mint) }
+        return currency
+    }
+
     static let recordColumns =
-        "id, owner, action, mint, quarks, usd_micros, counterparty, submitted_at, outcome, refusal_field, refusal_reason, refusal_amount"
+        "id, owner, action, mint, quarks, usd_micros, counterparty, submitted_at, outcome, refusal_field, refusal_reason, refusal_amount, "
+        + "minimum_out, received_quarks"
 
     private static func decodeRecord(_ row: PostgresRow) throws -> Payments.Record {
         let cells = try row.decode((String, String, String, String?, Int64?, Int64?, String?, Double, String, String?, String?, Int64?).self)
+        // The trade columns, read apart: a tuple decode takes at most 12 here.
+        let cellsByIndex = row.makeRandomAccess()
         let columns = IntentColumns(
             id: cells.0, owner: cells.1, action: cells.2, mint: cells.3, quarks: cells.4, usdMicros: cells.5, counterparty: cells.6,
-            submittedAt: cells.7, outcome: cells.8, refusalField: cells.9, refusalReason: cells.10, refusalAmount: cells.11)
+            submittedAt: cells.7, outcome: cells.8, refusalField: cells.9, refusalReason: cells.10, refusalAmount: cells.11,
+            minimumOut: try cellsByIndex[12].decode(Int64?.self), receivedQuarks: try cellsByIndex[13].decode(Int64?.self))
         guard let record = columns.record else { throw LedgerStoreError.corruptRow(table: "payment_intents", id: cells.0) }
         return record
     }

@@ -26,6 +26,7 @@ public struct PostgresLedgerStore: LedgerStore {
     let buckets: String
     let rendezvousTable: String
     let rendezvousMessages: String
+    let currencies: String
     /// The advisory-lock namespace of this schema (transfer ids, owners, intents, cash links).
     let lockSpace: String
 
@@ -45,6 +46,7 @@ public struct PostgresLedgerStore: LedgerStore {
         buckets = schema.qualified("rate_buckets")
         rendezvousTable = schema.qualified("rendezvous")
         rendezvousMessages = schema.qualified("rendezvous_messages")
+        currencies = schema.qualified("launchpad_currencies")
         lockSpace = "flipcash:\(schema.rawValue):"
     }
 

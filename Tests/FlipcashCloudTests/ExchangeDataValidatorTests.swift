@@ -80,7 +80,7 @@ struct ExchangeDataValidatorTests {
         #expect(throws: ExchangeDataError.self) { try Self.check(unsigned) }
     }
 
-    @Test("zero, negative, sub-unit and non-finite amounts, unknown currencies and other mints are refused by field")
+    @Test("zero, negative, sub-unit and non-finite amounts, unknown currencies and launchpad mints without a reserve state are refused by field")
     func badInput() throws {
         let cases: [(Flipcash_V1_ExchangeData, String)] = [
             (try Self.data(quarks: 0, native: 1), "send_payment.exchange_data.amount.quarks"),
@@ -90,8 +90,9 @@ struct ExchangeDataValidatorTests {
             (try Self.data(quarks: 1_000_000, native: 1, currency: "xyz"), "send_payment.exchange_data.rate.rate.currency"),
             (try Self.data(quarks: 1_000_000, native: 1, fx: 0), "send_payment.exchange_data.rate.rate.native_per_usdf"),
             (
+                // A launchpad mint's amount needs the signed reserve state it was priced at.
                 try Self.data(quarks: 1_000_000, native: 1, mint: "So11111111111111111111111111111111111111112"),
-                "send_payment.exchange_data.amount.mint"
+                "send_payment.exchange_data.reserve"
             ),
             (try Self.data(quarks: 1_000_000, native: 1, mint: "not-base58!"), "send_payment.exchange_data.amount.mint"),
         ]

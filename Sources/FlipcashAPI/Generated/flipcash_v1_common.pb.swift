@@ -231,12 +231,93 @@ public nonisolated struct Flipcash_V1_ExchangeData: Sendable {
   /// Clears the value of `rate`. Subsequent reads from it will return its default value.
   public mutating func clearRate() {self._rate = nil}
 
+  /// Required for a launchpad currency (absent for USDF): the supply the sender priced the quarks
+  /// at. The native amount must match what the quarks sell for at that supply (no fee), within
+  /// half a minor unit; the proof is accepted up to 15 minutes old, like the rate.
+  public var reserve: Flipcash_V1_SignedReserveState {
+    get {_reserve ?? Flipcash_V1_SignedReserveState()}
+    set {_reserve = newValue}
+  }
+  /// Returns true if `reserve` has been explicitly set.
+  public var hasReserve: Bool {self._reserve != nil}
+  /// Clears the value of `reserve`. Subsequent reads from it will return its default value.
+  public mutating func clearReserve() {self._reserve = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _amount: Flipcash_V1_TokenAmount? = nil
   fileprivate var _rate: Flipcash_V1_SignedExchangeRate? = nil
+  fileprivate var _reserve: Flipcash_V1_SignedReserveState? = nil
+}
+
+/// A launchpad currency's supply at `timestamp`: the tokens the curve has sold, in quarks. With the
+/// bonding curve it fixes the currency's price.
+public nonisolated struct Flipcash_V1_ReserveState: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var mint: Flipcash_V1_Mint {
+    get {_mint ?? Flipcash_V1_Mint()}
+    set {_mint = newValue}
+  }
+  /// Returns true if `mint` has been explicitly set.
+  public var hasMint: Bool {self._mint != nil}
+  /// Clears the value of `mint`. Subsequent reads from it will return its default value.
+  public mutating func clearMint() {self._mint = nil}
+
+  public var supplyQuarks: UInt64 = 0
+
+  public var timestamp: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_timestamp ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_timestamp = newValue}
+  }
+  /// Returns true if `timestamp` has been explicitly set.
+  public var hasTimestamp: Bool {self._timestamp != nil}
+  /// Clears the value of `timestamp`. Subsequent reads from it will return its default value.
+  public mutating func clearTimestamp() {self._timestamp = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _mint: Flipcash_V1_Mint? = nil
+  fileprivate var _timestamp: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+/// A reserve state signed by the server's rate key (Ed25519 over the ReserveState serialized
+/// deterministically), handed back as proof of the supply a bill was priced at.
+public nonisolated struct Flipcash_V1_SignedReserveState: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var state: Flipcash_V1_ReserveState {
+    get {_state ?? Flipcash_V1_ReserveState()}
+    set {_state = newValue}
+  }
+  /// Returns true if `state` has been explicitly set.
+  public var hasState: Bool {self._state != nil}
+  /// Clears the value of `state`. Subsequent reads from it will return its default value.
+  public mutating func clearState() {self._state = nil}
+
+  public var signature: Flipcash_V1_Signature {
+    get {_signature ?? Flipcash_V1_Signature()}
+    set {_signature = newValue}
+  }
+  /// Returns true if `signature` has been explicitly set.
+  public var hasSignature: Bool {self._signature != nil}
+  /// Clears the value of `signature`. Subsequent reads from it will return its default value.
+  public mutating func clearSignature() {self._signature = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _state: Flipcash_V1_ReserveState? = nil
+  fileprivate var _signature: Flipcash_V1_Signature? = nil
 }
 
 /// Why a request was refused, for every service: a code, the request field at fault (in proto
@@ -669,7 +750,7 @@ nonisolated extension Flipcash_V1_SignedExchangeRate: SwiftProtobuf.Message, Swi
 
 nonisolated extension Flipcash_V1_ExchangeData: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ExchangeData"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}amount\0\u{3}native_amount\0\u{1}rate\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}amount\0\u{3}native_amount\0\u{1}rate\0\u{1}reserve\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -680,6 +761,7 @@ nonisolated extension Flipcash_V1_ExchangeData: SwiftProtobuf.Message, SwiftProt
       case 1: try { try decoder.decodeSingularMessageField(value: &self._amount) }()
       case 2: try { try decoder.decodeSingularDoubleField(value: &self.nativeAmount) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._rate) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._reserve) }()
       default: break
       }
     }
@@ -699,6 +781,9 @@ nonisolated extension Flipcash_V1_ExchangeData: SwiftProtobuf.Message, SwiftProt
     try { if let v = self._rate {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
+    try { if let v = self._reserve {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -706,6 +791,90 @@ nonisolated extension Flipcash_V1_ExchangeData: SwiftProtobuf.Message, SwiftProt
     if lhs._amount != rhs._amount {return false}
     if lhs.nativeAmount != rhs.nativeAmount {return false}
     if lhs._rate != rhs._rate {return false}
+    if lhs._reserve != rhs._reserve {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Flipcash_V1_ReserveState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReserveState"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mint\0\u{3}supply_quarks\0\u{1}timestamp\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._mint) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.supplyQuarks) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._timestamp) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._mint {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.supplyQuarks != 0 {
+      try visitor.visitSingularUInt64Field(value: self.supplyQuarks, fieldNumber: 2)
+    }
+    try { if let v = self._timestamp {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Flipcash_V1_ReserveState, rhs: Flipcash_V1_ReserveState) -> Bool {
+    if lhs._mint != rhs._mint {return false}
+    if lhs.supplyQuarks != rhs.supplyQuarks {return false}
+    if lhs._timestamp != rhs._timestamp {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Flipcash_V1_SignedReserveState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SignedReserveState"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}state\0\u{1}signature\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._state) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._signature) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._state {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._signature {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Flipcash_V1_SignedReserveState, rhs: Flipcash_V1_SignedReserveState) -> Bool {
+    if lhs._state != rhs._state {return false}
+    if lhs._signature != rhs._signature {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -62,11 +62,25 @@ public enum Flipcash_V1_Currency: Sendable {
                 type: .serverStreaming
             )
         }
+        /// Namespace for "GetCurrency" metadata.
+        public enum GetCurrency: Sendable {
+            /// Request type for "GetCurrency".
+            public typealias Input = Flipcash_V1_GetCurrencyRequest
+            /// Response type for "GetCurrency".
+            public typealias Output = Flipcash_V1_GetCurrencyResponse
+            /// Descriptor for "GetCurrency".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "flipcash.v1.Currency"),
+                method: "GetCurrency",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "flipcash.v1.Currency" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             GetMints.descriptor,
             GetExchangeRates.descriptor,
-            StreamExchangeRates.descriptor
+            StreamExchangeRates.descriptor,
+            GetCurrency.descriptor
         ]
     }
 }
@@ -148,6 +162,24 @@ extension Flipcash_V1_Currency {
             request: GRPCCore.StreamingServerRequest<Flipcash_V1_StreamExchangeRatesRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Flipcash_V1_StreamExchangeRatesResponse>
+
+        /// Handle the "GetCurrency" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One mint, with a launchpad currency's supply, reserve and signed reserve state.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Flipcash_V1_GetCurrencyRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Flipcash_V1_GetCurrencyResponse` messages.
+        func getCurrency(
+            request: GRPCCore.StreamingServerRequest<Flipcash_V1_GetCurrencyRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Flipcash_V1_GetCurrencyResponse>
     }
 
     /// Service protocol for the "flipcash.v1.Currency" service.
@@ -213,6 +245,24 @@ extension Flipcash_V1_Currency {
             request: GRPCCore.ServerRequest<Flipcash_V1_StreamExchangeRatesRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Flipcash_V1_StreamExchangeRatesResponse>
+
+        /// Handle the "GetCurrency" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One mint, with a launchpad currency's supply, reserve and signed reserve state.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Flipcash_V1_GetCurrencyRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Flipcash_V1_GetCurrencyResponse` message.
+        func getCurrency(
+            request: GRPCCore.ServerRequest<Flipcash_V1_GetCurrencyRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Flipcash_V1_GetCurrencyResponse>
     }
 
     /// Simple service protocol for the "flipcash.v1.Currency" service.
@@ -277,6 +327,24 @@ extension Flipcash_V1_Currency {
             response: GRPCCore.RPCWriter<Flipcash_V1_StreamExchangeRatesResponse>,
             context: GRPCCore.ServerContext
         ) async throws
+
+        /// Handle the "GetCurrency" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One mint, with a launchpad currency's supply, reserve and signed reserve state.
+        ///
+        /// - Parameters:
+        ///   - request: A `Flipcash_V1_GetCurrencyRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Flipcash_V1_GetCurrencyResponse` to respond with.
+        func getCurrency(
+            request: Flipcash_V1_GetCurrencyRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Flipcash_V1_GetCurrencyResponse
     }
 }
 
@@ -312,6 +380,17 @@ extension Flipcash_V1_Currency.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Flipcash_V1_StreamExchangeRatesResponse>(),
             handler: { request, context in
                 try await self.streamExchangeRates(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Flipcash_V1_Currency.Method.GetCurrency.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Flipcash_V1_GetCurrencyRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Flipcash_V1_GetCurrencyResponse>(),
+            handler: { request, context in
+                try await self.getCurrency(
                     request: request,
                     context: context
                 )
@@ -354,6 +433,17 @@ extension Flipcash_V1_Currency.ServiceProtocol {
             context: context
         )
         return response
+    }
+
+    public func getCurrency(
+        request: GRPCCore.StreamingServerRequest<Flipcash_V1_GetCurrencyRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Flipcash_V1_GetCurrencyResponse> {
+        let response = try await self.getCurrency(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
     }
 }
 
@@ -400,6 +490,19 @@ extension Flipcash_V1_Currency.SimpleServiceProtocol {
                 )
                 return [:]
             }
+        )
+    }
+
+    public func getCurrency(
+        request: GRPCCore.ServerRequest<Flipcash_V1_GetCurrencyRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Flipcash_V1_GetCurrencyResponse> {
+        return GRPCCore.ServerResponse<Flipcash_V1_GetCurrencyResponse>(
+            message: try await self.getCurrency(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
         )
     }
 }
@@ -482,6 +585,29 @@ extension Flipcash_V1_Currency {
             deserializer: some GRPCCore.MessageDeserializer<Flipcash_V1_StreamExchangeRatesResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Flipcash_V1_StreamExchangeRatesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetCurrency" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One mint, with a launchpad currency's supply, reserve and signed reserve state.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Flipcash_V1_GetCurrencyRequest` message.
+        ///   - serializer: A serializer for `Flipcash_V1_GetCurrencyRequest` messages.
+        ///   - deserializer: A deserializer for `Flipcash_V1_GetCurrencyResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getCurrency<Result>(
+            request: GRPCCore.ClientRequest<Flipcash_V1_GetCurrencyRequest>,
+            serializer: some GRPCCore.MessageSerializer<Flipcash_V1_GetCurrencyRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Flipcash_V1_GetCurrencyResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Flipcash_V1_GetCurrencyResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -602,6 +728,40 @@ extension Flipcash_V1_Currency {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "GetCurrency" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One mint, with a launchpad currency's supply, reserve and signed reserve state.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Flipcash_V1_GetCurrencyRequest` message.
+        ///   - serializer: A serializer for `Flipcash_V1_GetCurrencyRequest` messages.
+        ///   - deserializer: A deserializer for `Flipcash_V1_GetCurrencyResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getCurrency<Result>(
+            request: GRPCCore.ClientRequest<Flipcash_V1_GetCurrencyRequest>,
+            serializer: some GRPCCore.MessageSerializer<Flipcash_V1_GetCurrencyRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Flipcash_V1_GetCurrencyResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Flipcash_V1_GetCurrencyResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Flipcash_V1_Currency.Method.GetCurrency.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -690,6 +850,35 @@ extension Flipcash_V1_Currency.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Flipcash_V1_StreamExchangeRatesRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Flipcash_V1_StreamExchangeRatesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetCurrency" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One mint, with a launchpad currency's supply, reserve and signed reserve state.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Flipcash_V1_GetCurrencyRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getCurrency<Result>(
+        request: GRPCCore.ClientRequest<Flipcash_V1_GetCurrencyRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Flipcash_V1_GetCurrencyResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getCurrency(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Flipcash_V1_GetCurrencyRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Flipcash_V1_GetCurrencyResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -792,6 +981,39 @@ extension Flipcash_V1_Currency.ClientProtocol {
             metadata: metadata
         )
         return try await self.streamExchangeRates(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetCurrency" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One mint, with a launchpad currency's supply, reserve and signed reserve state.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getCurrency<Result>(
+        _ message: Flipcash_V1_GetCurrencyRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Flipcash_V1_GetCurrencyResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Flipcash_V1_GetCurrencyRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getCurrency(
             request: request,
             options: options,
             onResponse: handleResponse

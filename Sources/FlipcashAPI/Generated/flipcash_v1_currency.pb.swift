@@ -66,11 +66,129 @@ public nonisolated struct Flipcash_V1_MintInfo: Sendable {
   /// Digits of one token's quarks: 6 for USDF, 10 for launchpad currencies.
   public var decimals: UInt32 = 0
 
+  /// For a launchpad currency: its pool.
+  public var launchpad: Flipcash_V1_LaunchpadInfo {
+    get {_launchpad ?? Flipcash_V1_LaunchpadInfo()}
+    set {_launchpad = newValue}
+  }
+  /// Returns true if `launchpad` has been explicitly set.
+  public var hasLaunchpad: Bool {self._launchpad != nil}
+  /// Clears the value of `launchpad`. Subsequent reads from it will return its default value.
+  public mutating func clearLaunchpad() {self._launchpad = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _mint: Flipcash_V1_Mint? = nil
+  fileprivate var _launchpad: Flipcash_V1_LaunchpadInfo? = nil
+}
+
+public nonisolated struct Flipcash_V1_LaunchpadInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Tokens sold by the curve (quarks): 21,000,000 tokens less what the pool holds.
+  public var supplyQuarks: UInt64 = 0
+
+  /// USDF the pool holds to buy tokens back (quarks).
+  public var reserveUsdfQuarks: UInt64 = 0
+
+  /// The fee on a sale, in basis points (100 = 1 %).
+  public var sellFeeBps: UInt32 = 0
+
+  /// The supply, signed now.
+  public var reserveState: Flipcash_V1_SignedReserveState {
+    get {_reserveState ?? Flipcash_V1_SignedReserveState()}
+    set {_reserveState = newValue}
+  }
+  /// Returns true if `reserveState` has been explicitly set.
+  public var hasReserveState: Bool {self._reserveState != nil}
+  /// Clears the value of `reserveState`. Subsequent reads from it will return its default value.
+  public mutating func clearReserveState() {self._reserveState = nil}
+
+  /// Who launched it, and when.
+  public var creator: Flipcash_V1_PublicKey {
+    get {_creator ?? Flipcash_V1_PublicKey()}
+    set {_creator = newValue}
+  }
+  /// Returns true if `creator` has been explicitly set.
+  public var hasCreator: Bool {self._creator != nil}
+  /// Clears the value of `creator`. Subsequent reads from it will return its default value.
+  public mutating func clearCreator() {self._creator = nil}
+
+  public var launchedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_launchedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_launchedAt = newValue}
+  }
+  /// Returns true if `launchedAt` has been explicitly set.
+  public var hasLaunchedAt: Bool {self._launchedAt != nil}
+  /// Clears the value of `launchedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearLaunchedAt() {self._launchedAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _reserveState: Flipcash_V1_SignedReserveState? = nil
+  fileprivate var _creator: Flipcash_V1_PublicKey? = nil
+  fileprivate var _launchedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Flipcash_V1_GetCurrencyRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var mint: Flipcash_V1_Mint {
+    get {_mint ?? Flipcash_V1_Mint()}
+    set {_mint = newValue}
+  }
+  /// Returns true if `mint` has been explicitly set.
+  public var hasMint: Bool {self._mint != nil}
+  /// Clears the value of `mint`. Subsequent reads from it will return its default value.
+  public mutating func clearMint() {self._mint = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _mint: Flipcash_V1_Mint? = nil
+}
+
+public nonisolated struct Flipcash_V1_GetCurrencyResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var result: Flipcash_V1_GetCurrencyResponse.OneOf_Result? = nil
+
+  public var currency: Flipcash_V1_MintInfo {
+    get {
+      if case .currency(let v)? = result {return v}
+      return Flipcash_V1_MintInfo()
+    }
+    set {result = .currency(newValue)}
+  }
+
+  public var refusal: Flipcash_V1_Refusal {
+    get {
+      if case .refusal(let v)? = result {return v}
+      return Flipcash_V1_Refusal()
+    }
+    set {result = .refusal(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Result: Equatable, Sendable {
+    case currency(Flipcash_V1_MintInfo)
+    case refusal(Flipcash_V1_Refusal)
+
+  }
+
+  public init() {}
 }
 
 public nonisolated struct Flipcash_V1_GetExchangeRatesRequest: Sendable {
@@ -79,6 +197,9 @@ public nonisolated struct Flipcash_V1_GetExchangeRatesRequest: Sendable {
   // methods supported on all messages.
 
   public var currencies: [String] = []
+
+  /// Launchpad currencies whose signed reserve states to include (at most 256).
+  public var mints: [Flipcash_V1_Mint] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -111,6 +232,9 @@ public nonisolated struct Flipcash_V1_GetExchangeRatesResponse: Sendable {
   /// Clears the value of `serverTime`. Subsequent reads from it will return its default value.
   public mutating func clearServerTime() {self._serverTime = nil}
 
+  /// The signed reserve states of the launchpad currencies asked for.
+  public var reserves: [Flipcash_V1_SignedReserveState] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -126,6 +250,10 @@ public nonisolated struct Flipcash_V1_StreamExchangeRatesRequest: Sendable {
 
   /// Lower-case ISO 4217 codes; every currency when empty.
   public var currencies: [String] = []
+
+  /// Launchpad currencies whose reserve states to stream as well (at most 256); a batch follows
+  /// every trade that moves one.
+  public var mints: [Flipcash_V1_Mint] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -221,7 +349,7 @@ nonisolated extension Flipcash_V1_GetMintsResponse: SwiftProtobuf.Message, Swift
 
 nonisolated extension Flipcash_V1_MintInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".MintInfo"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mint\0\u{1}symbol\0\u{1}name\0\u{1}decimals\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mint\0\u{1}symbol\0\u{1}name\0\u{1}decimals\0\u{1}launchpad\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -233,6 +361,7 @@ nonisolated extension Flipcash_V1_MintInfo: SwiftProtobuf.Message, SwiftProtobuf
       case 2: try { try decoder.decodeSingularStringField(value: &self.symbol) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.name) }()
       case 4: try { try decoder.decodeSingularUInt32Field(value: &self.decimals) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._launchpad) }()
       default: break
       }
     }
@@ -255,6 +384,9 @@ nonisolated extension Flipcash_V1_MintInfo: SwiftProtobuf.Message, SwiftProtobuf
     if self.decimals != 0 {
       try visitor.visitSingularUInt32Field(value: self.decimals, fieldNumber: 4)
     }
+    try { if let v = self._launchpad {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -263,6 +395,167 @@ nonisolated extension Flipcash_V1_MintInfo: SwiftProtobuf.Message, SwiftProtobuf
     if lhs.symbol != rhs.symbol {return false}
     if lhs.name != rhs.name {return false}
     if lhs.decimals != rhs.decimals {return false}
+    if lhs._launchpad != rhs._launchpad {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Flipcash_V1_LaunchpadInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LaunchpadInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}supply_quarks\0\u{3}reserve_usdf_quarks\0\u{3}sell_fee_bps\0\u{3}reserve_state\0\u{1}creator\0\u{3}launched_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.supplyQuarks) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.reserveUsdfQuarks) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.sellFeeBps) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._reserveState) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._creator) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._launchedAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.supplyQuarks != 0 {
+      try visitor.visitSingularUInt64Field(value: self.supplyQuarks, fieldNumber: 1)
+    }
+    if self.reserveUsdfQuarks != 0 {
+      try visitor.visitSingularUInt64Field(value: self.reserveUsdfQuarks, fieldNumber: 2)
+    }
+    if self.sellFeeBps != 0 {
+      try visitor.visitSingularUInt32Field(value: self.sellFeeBps, fieldNumber: 3)
+    }
+    try { if let v = self._reserveState {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._creator {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._launchedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Flipcash_V1_LaunchpadInfo, rhs: Flipcash_V1_LaunchpadInfo) -> Bool {
+    if lhs.supplyQuarks != rhs.supplyQuarks {return false}
+    if lhs.reserveUsdfQuarks != rhs.reserveUsdfQuarks {return false}
+    if lhs.sellFeeBps != rhs.sellFeeBps {return false}
+    if lhs._reserveState != rhs._reserveState {return false}
+    if lhs._creator != rhs._creator {return false}
+    if lhs._launchedAt != rhs._launchedAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Flipcash_V1_GetCurrencyRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetCurrencyRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mint\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._mint) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._mint {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Flipcash_V1_GetCurrencyRequest, rhs: Flipcash_V1_GetCurrencyRequest) -> Bool {
+    if lhs._mint != rhs._mint {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Flipcash_V1_GetCurrencyResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetCurrencyResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}currency\0\u{1}refusal\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Flipcash_V1_MintInfo?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .currency(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .currency(v)
+        }
+      }()
+      case 2: try {
+        var v: Flipcash_V1_Refusal?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .refusal(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .refusal(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.result {
+    case .currency?: try {
+      guard case .currency(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .refusal?: try {
+      guard case .refusal(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Flipcash_V1_GetCurrencyResponse, rhs: Flipcash_V1_GetCurrencyResponse) -> Bool {
+    if lhs.result != rhs.result {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -270,7 +563,7 @@ nonisolated extension Flipcash_V1_MintInfo: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Flipcash_V1_GetExchangeRatesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GetExchangeRatesRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}currencies\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}currencies\0\u{1}mints\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -279,6 +572,7 @@ nonisolated extension Flipcash_V1_GetExchangeRatesRequest: SwiftProtobuf.Message
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeRepeatedStringField(value: &self.currencies) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.mints) }()
       default: break
       }
     }
@@ -288,11 +582,15 @@ nonisolated extension Flipcash_V1_GetExchangeRatesRequest: SwiftProtobuf.Message
     if !self.currencies.isEmpty {
       try visitor.visitRepeatedStringField(value: self.currencies, fieldNumber: 1)
     }
+    if !self.mints.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.mints, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Flipcash_V1_GetExchangeRatesRequest, rhs: Flipcash_V1_GetExchangeRatesRequest) -> Bool {
     if lhs.currencies != rhs.currencies {return false}
+    if lhs.mints != rhs.mints {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -300,7 +598,7 @@ nonisolated extension Flipcash_V1_GetExchangeRatesRequest: SwiftProtobuf.Message
 
 nonisolated extension Flipcash_V1_GetExchangeRatesResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GetExchangeRatesResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}rates\0\u{3}rate_key\0\u{3}server_time\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}rates\0\u{3}rate_key\0\u{3}server_time\0\u{1}reserves\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -311,6 +609,7 @@ nonisolated extension Flipcash_V1_GetExchangeRatesResponse: SwiftProtobuf.Messag
       case 1: try { try decoder.decodeRepeatedMessageField(value: &self.rates) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._rateKey) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._serverTime) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.reserves) }()
       default: break
       }
     }
@@ -330,6 +629,9 @@ nonisolated extension Flipcash_V1_GetExchangeRatesResponse: SwiftProtobuf.Messag
     try { if let v = self._serverTime {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
+    if !self.reserves.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.reserves, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -337,6 +639,7 @@ nonisolated extension Flipcash_V1_GetExchangeRatesResponse: SwiftProtobuf.Messag
     if lhs.rates != rhs.rates {return false}
     if lhs._rateKey != rhs._rateKey {return false}
     if lhs._serverTime != rhs._serverTime {return false}
+    if lhs.reserves != rhs.reserves {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -344,7 +647,7 @@ nonisolated extension Flipcash_V1_GetExchangeRatesResponse: SwiftProtobuf.Messag
 
 nonisolated extension Flipcash_V1_StreamExchangeRatesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StreamExchangeRatesRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}currencies\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}currencies\0\u{1}mints\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -353,6 +656,7 @@ nonisolated extension Flipcash_V1_StreamExchangeRatesRequest: SwiftProtobuf.Mess
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeRepeatedStringField(value: &self.currencies) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.mints) }()
       default: break
       }
     }
@@ -362,11 +666,15 @@ nonisolated extension Flipcash_V1_StreamExchangeRatesRequest: SwiftProtobuf.Mess
     if !self.currencies.isEmpty {
       try visitor.visitRepeatedStringField(value: self.currencies, fieldNumber: 1)
     }
+    if !self.mints.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.mints, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Flipcash_V1_StreamExchangeRatesRequest, rhs: Flipcash_V1_StreamExchangeRatesRequest) -> Bool {
     if lhs.currencies != rhs.currencies {return false}
+    if lhs.mints != rhs.mints {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -67,53 +67,59 @@ public nonisolated struct Flipcash_V1_RendezvousAuth: Sendable {
 }
 
 /// A message between the two sides of a bill.
-public nonisolated struct Flipcash_V1_Message: Sendable {
+public nonisolated struct Flipcash_V1_Message: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// 16 random bytes, set by the server.
-  public var id: Data = Data()
+  public var id: Data {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
 
   /// The signature that came with the SendMessage, copied in by the server: the rendezvous key's
   /// signature over this message with `id` and this field unset. A receiver rebuilds the message
   /// it expects and checks this against it, so a server that changed a message is caught. Clients
   /// may not set it.
   public var sendMessageRequestSignature: Flipcash_V1_Signature {
-    get {_sendMessageRequestSignature ?? Flipcash_V1_Signature()}
-    set {_sendMessageRequestSignature = newValue}
+    get {_storage._sendMessageRequestSignature ?? Flipcash_V1_Signature()}
+    set {_uniqueStorage()._sendMessageRequestSignature = newValue}
   }
   /// Returns true if `sendMessageRequestSignature` has been explicitly set.
-  public var hasSendMessageRequestSignature: Bool {self._sendMessageRequestSignature != nil}
+  public var hasSendMessageRequestSignature: Bool {_storage._sendMessageRequestSignature != nil}
   /// Clears the value of `sendMessageRequestSignature`. Subsequent reads from it will return its default value.
-  public mutating func clearSendMessageRequestSignature() {self._sendMessageRequestSignature = nil}
+  public mutating func clearSendMessageRequestSignature() {_uniqueStorage()._sendMessageRequestSignature = nil}
 
   /// When the server stored it.
   public var sentAt: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_sentAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_sentAt = newValue}
+    get {_storage._sentAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._sentAt = newValue}
   }
   /// Returns true if `sentAt` has been explicitly set.
-  public var hasSentAt: Bool {self._sentAt != nil}
+  public var hasSentAt: Bool {_storage._sentAt != nil}
   /// Clears the value of `sentAt`. Subsequent reads from it will return its default value.
-  public mutating func clearSentAt() {self._sentAt = nil}
+  public mutating func clearSentAt() {_uniqueStorage()._sentAt = nil}
 
-  public var kind: Flipcash_V1_Message.OneOf_Kind? = nil
+  public var kind: OneOf_Kind? {
+    get {return _storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
   public var requestToGiveBill: Flipcash_V1_RequestToGiveBill {
     get {
-      if case .requestToGiveBill(let v)? = kind {return v}
+      if case .requestToGiveBill(let v)? = _storage._kind {return v}
       return Flipcash_V1_RequestToGiveBill()
     }
-    set {kind = .requestToGiveBill(newValue)}
+    set {_uniqueStorage()._kind = .requestToGiveBill(newValue)}
   }
 
   public var requestToGrabBill: Flipcash_V1_RequestToGrabBill {
     get {
-      if case .requestToGrabBill(let v)? = kind {return v}
+      if case .requestToGrabBill(let v)? = _storage._kind {return v}
       return Flipcash_V1_RequestToGrabBill()
     }
-    set {kind = .requestToGrabBill(newValue)}
+    set {_uniqueStorage()._kind = .requestToGrabBill(newValue)}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -126,8 +132,7 @@ public nonisolated struct Flipcash_V1_Message: Sendable {
 
   public init() {}
 
-  fileprivate var _sendMessageRequestSignature: Flipcash_V1_Signature? = nil
-  fileprivate var _sentAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// The giver's offer: the mint and the exchange data the payment will carry (the proof pinned for
@@ -580,79 +585,121 @@ nonisolated extension Flipcash_V1_Message: SwiftProtobuf.Message, SwiftProtobuf.
   public static let protoMessageName: String = _protobuf_package + ".Message"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}send_message_request_signature\0\u{3}sent_at\0\u{4}\u{7}request_to_give_bill\0\u{3}request_to_grab_bill\0")
 
+  fileprivate class _StorageClass {
+    var _id: Data = Data()
+    var _sendMessageRequestSignature: Flipcash_V1_Signature? = nil
+    var _sentAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _kind: Flipcash_V1_Message.OneOf_Kind?
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _sendMessageRequestSignature = source._sendMessageRequestSignature
+      _sentAt = source._sentAt
+      _kind = source._kind
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularBytesField(value: &self.id) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._sendMessageRequestSignature) }()
-      case 3: try { try decoder.decodeSingularMessageField(value: &self._sentAt) }()
-      case 10: try {
-        var v: Flipcash_V1_RequestToGiveBill?
-        var hadOneofValue = false
-        if let current = self.kind {
-          hadOneofValue = true
-          if case .requestToGiveBill(let m) = current {v = m}
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularBytesField(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._sendMessageRequestSignature) }()
+        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._sentAt) }()
+        case 10: try {
+          var v: Flipcash_V1_RequestToGiveBill?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .requestToGiveBill(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .requestToGiveBill(v)
+          }
+        }()
+        case 11: try {
+          var v: Flipcash_V1_RequestToGrabBill?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .requestToGrabBill(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .requestToGrabBill(v)
+          }
+        }()
+        default: break
         }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.kind = .requestToGiveBill(v)
-        }
-      }()
-      case 11: try {
-        var v: Flipcash_V1_RequestToGrabBill?
-        var hadOneofValue = false
-        if let current = self.kind {
-          hadOneofValue = true
-          if case .requestToGrabBill(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.kind = .requestToGrabBill(v)
-        }
-      }()
-      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.id.isEmpty {
-      try visitor.visitSingularBytesField(value: self.id, fieldNumber: 1)
-    }
-    try { if let v = self._sendMessageRequestSignature {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try { if let v = self._sentAt {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-    } }()
-    switch self.kind {
-    case .requestToGiveBill?: try {
-      guard case .requestToGiveBill(let v)? = self.kind else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-    }()
-    case .requestToGrabBill?: try {
-      guard case .requestToGrabBill(let v)? = self.kind else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-    }()
-    case nil: break
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._id.isEmpty {
+        try visitor.visitSingularBytesField(value: _storage._id, fieldNumber: 1)
+      }
+      try { if let v = _storage._sendMessageRequestSignature {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      try { if let v = _storage._sentAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+      } }()
+      switch _storage._kind {
+      case .requestToGiveBill?: try {
+        guard case .requestToGiveBill(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      }()
+      case .requestToGrabBill?: try {
+        guard case .requestToGrabBill(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      }()
+      case nil: break
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Flipcash_V1_Message, rhs: Flipcash_V1_Message) -> Bool {
-    if lhs.id != rhs.id {return false}
-    if lhs._sendMessageRequestSignature != rhs._sendMessageRequestSignature {return false}
-    if lhs._sentAt != rhs._sentAt {return false}
-    if lhs.kind != rhs.kind {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._sendMessageRequestSignature != rhs_storage._sendMessageRequestSignature {return false}
+        if _storage._sentAt != rhs_storage._sentAt {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

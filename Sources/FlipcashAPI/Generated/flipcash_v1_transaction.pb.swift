@@ -30,84 +30,114 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
-public nonisolated struct Flipcash_V1_SubmitIntentRequest: Sendable {
+public nonisolated struct Flipcash_V1_SubmitIntentRequest: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var id: Flipcash_V1_IntentId {
-    get {_id ?? Flipcash_V1_IntentId()}
-    set {_id = newValue}
+    get {_storage._id ?? Flipcash_V1_IntentId()}
+    set {_uniqueStorage()._id = newValue}
   }
   /// Returns true if `id` has been explicitly set.
-  public var hasID: Bool {self._id != nil}
+  public var hasID: Bool {_storage._id != nil}
   /// Clears the value of `id`. Subsequent reads from it will return its default value.
-  public mutating func clearID() {self._id = nil}
+  public mutating func clearID() {_uniqueStorage()._id = nil}
 
   public var timestamp: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_timestamp ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_timestamp = newValue}
+    get {_storage._timestamp ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._timestamp = newValue}
   }
   /// Returns true if `timestamp` has been explicitly set.
-  public var hasTimestamp: Bool {self._timestamp != nil}
+  public var hasTimestamp: Bool {_storage._timestamp != nil}
   /// Clears the value of `timestamp`. Subsequent reads from it will return its default value.
-  public mutating func clearTimestamp() {self._timestamp = nil}
+  public mutating func clearTimestamp() {_uniqueStorage()._timestamp = nil}
 
-  public var action: Flipcash_V1_SubmitIntentRequest.OneOf_Action? = nil
+  public var action: OneOf_Action? {
+    get {return _storage._action}
+    set {_uniqueStorage()._action = newValue}
+  }
 
   /// Opens the owner's account for a mint (idempotent).
   public var openAccount: Flipcash_V1_OpenAccount {
     get {
-      if case .openAccount(let v)? = action {return v}
+      if case .openAccount(let v)? = _storage._action {return v}
       return Flipcash_V1_OpenAccount()
     }
-    set {action = .openAccount(newValue)}
+    set {_uniqueStorage()._action = .openAccount(newValue)}
   }
 
   /// Pays another owner.
   public var sendPayment: Flipcash_V1_SendPayment {
     get {
-      if case .sendPayment(let v)? = action {return v}
+      if case .sendPayment(let v)? = _storage._action {return v}
       return Flipcash_V1_SendPayment()
     }
-    set {action = .sendPayment(newValue)}
+    set {_uniqueStorage()._action = .sendPayment(newValue)}
   }
 
   /// Moves money into a new cash link's account.
   public var sendGiftCard: Flipcash_V1_SendGiftCard {
     get {
-      if case .sendGiftCard(let v)? = action {return v}
+      if case .sendGiftCard(let v)? = _storage._action {return v}
       return Flipcash_V1_SendGiftCard()
     }
-    set {action = .sendGiftCard(newValue)}
+    set {_uniqueStorage()._action = .sendGiftCard(newValue)}
   }
 
   /// Takes a cash link's whole balance into the owner's account.
   public var claimGiftCard: Flipcash_V1_ClaimGiftCard {
     get {
-      if case .claimGiftCard(let v)? = action {return v}
+      if case .claimGiftCard(let v)? = _storage._action {return v}
       return Flipcash_V1_ClaimGiftCard()
     }
-    set {action = .claimGiftCard(newValue)}
+    set {_uniqueStorage()._action = .claimGiftCard(newValue)}
   }
 
   /// Development only, when the server allows it: credits the owner from the mint's issuance.
   public var faucet: Flipcash_V1_Faucet {
     get {
-      if case .faucet(let v)? = action {return v}
+      if case .faucet(let v)? = _storage._action {return v}
       return Flipcash_V1_Faucet()
     }
-    set {action = .faucet(newValue)}
+    set {_uniqueStorage()._action = .faucet(newValue)}
+  }
+
+  /// Launches a currency on the bonding curve; its mint is derived from the intent id.
+  public var launchCurrency: Flipcash_V1_LaunchCurrency {
+    get {
+      if case .launchCurrency(let v)? = _storage._action {return v}
+      return Flipcash_V1_LaunchCurrency()
+    }
+    set {_uniqueStorage()._action = .launchCurrency(newValue)}
+  }
+
+  /// Buys a launchpad currency with USDF at the curve's price.
+  public var buyCurrency: Flipcash_V1_BuyCurrency {
+    get {
+      if case .buyCurrency(let v)? = _storage._action {return v}
+      return Flipcash_V1_BuyCurrency()
+    }
+    set {_uniqueStorage()._action = .buyCurrency(newValue)}
+  }
+
+  /// Sells a launchpad currency back to its pool for USDF, less the pool's 1 % fee.
+  public var sellCurrency: Flipcash_V1_SellCurrency {
+    get {
+      if case .sellCurrency(let v)? = _storage._action {return v}
+      return Flipcash_V1_SellCurrency()
+    }
+    set {_uniqueStorage()._action = .sellCurrency(newValue)}
   }
 
   public var auth: Flipcash_V1_Auth {
-    get {_auth ?? Flipcash_V1_Auth()}
-    set {_auth = newValue}
+    get {_storage._auth ?? Flipcash_V1_Auth()}
+    set {_uniqueStorage()._auth = newValue}
   }
   /// Returns true if `auth` has been explicitly set.
-  public var hasAuth: Bool {self._auth != nil}
+  public var hasAuth: Bool {_storage._auth != nil}
   /// Clears the value of `auth`. Subsequent reads from it will return its default value.
-  public mutating func clearAuth() {self._auth = nil}
+  public mutating func clearAuth() {_uniqueStorage()._auth = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -122,14 +152,18 @@ public nonisolated struct Flipcash_V1_SubmitIntentRequest: Sendable {
     case claimGiftCard(Flipcash_V1_ClaimGiftCard)
     /// Development only, when the server allows it: credits the owner from the mint's issuance.
     case faucet(Flipcash_V1_Faucet)
+    /// Launches a currency on the bonding curve; its mint is derived from the intent id.
+    case launchCurrency(Flipcash_V1_LaunchCurrency)
+    /// Buys a launchpad currency with USDF at the curve's price.
+    case buyCurrency(Flipcash_V1_BuyCurrency)
+    /// Sells a launchpad currency back to its pool for USDF, less the pool's 1 % fee.
+    case sellCurrency(Flipcash_V1_SellCurrency)
 
   }
 
   public init() {}
 
-  fileprivate var _id: Flipcash_V1_IntentId? = nil
-  fileprivate var _timestamp: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-  fileprivate var _auth: Flipcash_V1_Auth? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Flipcash_V1_OpenAccount: Sendable {
@@ -270,6 +304,76 @@ public nonisolated struct Flipcash_V1_Faucet: Sendable {
   fileprivate var _amount: Flipcash_V1_TokenAmount? = nil
 }
 
+/// A new currency: name (1-32 characters) and symbol (2-8 letters or digits, unique on the server).
+/// Its 21,000,000 tokens start in its pool; the first sells for $0.01.
+public nonisolated struct Flipcash_V1_LaunchCurrency: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  public var symbol: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// USDF in, tokens out, priced by the curve at the supply when the intent settles. Refused when
+/// it would buy fewer than `minimum_token_quarks` (the price moved).
+public nonisolated struct Flipcash_V1_BuyCurrency: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var mint: Flipcash_V1_Mint {
+    get {_mint ?? Flipcash_V1_Mint()}
+    set {_mint = newValue}
+  }
+  /// Returns true if `mint` has been explicitly set.
+  public var hasMint: Bool {self._mint != nil}
+  /// Clears the value of `mint`. Subsequent reads from it will return its default value.
+  public mutating func clearMint() {self._mint = nil}
+
+  public var usdfQuarks: UInt64 = 0
+
+  public var minimumTokenQuarks: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _mint: Flipcash_V1_Mint? = nil
+}
+
+/// Tokens in, USDF out: the value of the last tokens sold, less the 1 % fee (rounded up). Refused
+/// when the seller would receive less than `minimum_usdf_quarks`.
+public nonisolated struct Flipcash_V1_SellCurrency: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var mint: Flipcash_V1_Mint {
+    get {_mint ?? Flipcash_V1_Mint()}
+    set {_mint = newValue}
+  }
+  /// Returns true if `mint` has been explicitly set.
+  public var hasMint: Bool {self._mint != nil}
+  /// Clears the value of `mint`. Subsequent reads from it will return its default value.
+  public mutating func clearMint() {self._mint = nil}
+
+  public var tokenQuarks: UInt64 = 0
+
+  public var minimumUsdfQuarks: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _mint: Flipcash_V1_Mint? = nil
+}
+
 public nonisolated struct Flipcash_V1_SubmitIntentResponse: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -402,6 +506,17 @@ public nonisolated struct Flipcash_V1_IntentMetadata: @unchecked Sendable {
   /// Clears the value of `giftCardExpiresAt`. Subsequent reads from it will return its default value.
   public mutating func clearGiftCardExpiresAt() {_uniqueStorage()._giftCardExpiresAt = nil}
 
+  /// For a launch: the currency's mint. For a buy or a sell: what the owner received (tokens, or
+  /// USDF after the fee), as settled.
+  public var received: Flipcash_V1_TokenAmount {
+    get {_storage._received ?? Flipcash_V1_TokenAmount()}
+    set {_uniqueStorage()._received = newValue}
+  }
+  /// Returns true if `received` has been explicitly set.
+  public var hasReceived: Bool {_storage._received != nil}
+  /// Clears the value of `received`. Subsequent reads from it will return its default value.
+  public mutating func clearReceived() {_uniqueStorage()._received = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Counterparty: Equatable, Sendable {
@@ -460,6 +575,9 @@ public nonisolated struct Flipcash_V1_IntentMetadata: @unchecked Sendable {
 
     /// Money that arrived from outside (a deposit the server credited).
     case deposit // = 6
+    case launchCurrency // = 7
+    case buyCurrency // = 8
+    case sellCurrency // = 9
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -475,6 +593,9 @@ public nonisolated struct Flipcash_V1_IntentMetadata: @unchecked Sendable {
       case 4: self = .claimGiftCard
       case 5: self = .faucet
       case 6: self = .deposit
+      case 7: self = .launchCurrency
+      case 8: self = .buyCurrency
+      case 9: self = .sellCurrency
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -488,6 +609,9 @@ public nonisolated struct Flipcash_V1_IntentMetadata: @unchecked Sendable {
       case .claimGiftCard: return 4
       case .faucet: return 5
       case .deposit: return 6
+      case .launchCurrency: return 7
+      case .buyCurrency: return 8
+      case .sellCurrency: return 9
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -501,6 +625,9 @@ public nonisolated struct Flipcash_V1_IntentMetadata: @unchecked Sendable {
       .claimGiftCard,
       .faucet,
       .deposit,
+      .launchCurrency,
+      .buyCurrency,
+      .sellCurrency,
     ]
 
   }
@@ -925,132 +1052,225 @@ fileprivate nonisolated let _protobuf_package = "flipcash.v1"
 
 nonisolated extension Flipcash_V1_SubmitIntentRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SubmitIntentRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}timestamp\0\u{4}\u{8}open_account\0\u{3}send_payment\0\u{3}send_gift_card\0\u{3}claim_gift_card\0\u{1}faucet\0\u{2}\u{6}auth\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}timestamp\0\u{4}\u{8}open_account\0\u{3}send_payment\0\u{3}send_gift_card\0\u{3}claim_gift_card\0\u{1}faucet\0\u{3}launch_currency\0\u{3}buy_currency\0\u{3}sell_currency\0\u{2}\u{3}auth\0")
+
+  fileprivate class _StorageClass {
+    var _id: Flipcash_V1_IntentId? = nil
+    var _timestamp: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _action: Flipcash_V1_SubmitIntentRequest.OneOf_Action?
+    var _auth: Flipcash_V1_Auth? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _timestamp = source._timestamp
+      _action = source._action
+      _auth = source._auth
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._id) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._timestamp) }()
-      case 10: try {
-        var v: Flipcash_V1_OpenAccount?
-        var hadOneofValue = false
-        if let current = self.action {
-          hadOneofValue = true
-          if case .openAccount(let m) = current {v = m}
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._timestamp) }()
+        case 10: try {
+          var v: Flipcash_V1_OpenAccount?
+          var hadOneofValue = false
+          if let current = _storage._action {
+            hadOneofValue = true
+            if case .openAccount(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._action = .openAccount(v)
+          }
+        }()
+        case 11: try {
+          var v: Flipcash_V1_SendPayment?
+          var hadOneofValue = false
+          if let current = _storage._action {
+            hadOneofValue = true
+            if case .sendPayment(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._action = .sendPayment(v)
+          }
+        }()
+        case 12: try {
+          var v: Flipcash_V1_SendGiftCard?
+          var hadOneofValue = false
+          if let current = _storage._action {
+            hadOneofValue = true
+            if case .sendGiftCard(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._action = .sendGiftCard(v)
+          }
+        }()
+        case 13: try {
+          var v: Flipcash_V1_ClaimGiftCard?
+          var hadOneofValue = false
+          if let current = _storage._action {
+            hadOneofValue = true
+            if case .claimGiftCard(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._action = .claimGiftCard(v)
+          }
+        }()
+        case 14: try {
+          var v: Flipcash_V1_Faucet?
+          var hadOneofValue = false
+          if let current = _storage._action {
+            hadOneofValue = true
+            if case .faucet(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._action = .faucet(v)
+          }
+        }()
+        case 15: try {
+          var v: Flipcash_V1_LaunchCurrency?
+          var hadOneofValue = false
+          if let current = _storage._action {
+            hadOneofValue = true
+            if case .launchCurrency(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._action = .launchCurrency(v)
+          }
+        }()
+        case 16: try {
+          var v: Flipcash_V1_BuyCurrency?
+          var hadOneofValue = false
+          if let current = _storage._action {
+            hadOneofValue = true
+            if case .buyCurrency(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._action = .buyCurrency(v)
+          }
+        }()
+        case 17: try {
+          var v: Flipcash_V1_SellCurrency?
+          var hadOneofValue = false
+          if let current = _storage._action {
+            hadOneofValue = true
+            if case .sellCurrency(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._action = .sellCurrency(v)
+          }
+        }()
+        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._auth) }()
+        default: break
         }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.action = .openAccount(v)
-        }
-      }()
-      case 11: try {
-        var v: Flipcash_V1_SendPayment?
-        var hadOneofValue = false
-        if let current = self.action {
-          hadOneofValue = true
-          if case .sendPayment(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.action = .sendPayment(v)
-        }
-      }()
-      case 12: try {
-        var v: Flipcash_V1_SendGiftCard?
-        var hadOneofValue = false
-        if let current = self.action {
-          hadOneofValue = true
-          if case .sendGiftCard(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.action = .sendGiftCard(v)
-        }
-      }()
-      case 13: try {
-        var v: Flipcash_V1_ClaimGiftCard?
-        var hadOneofValue = false
-        if let current = self.action {
-          hadOneofValue = true
-          if case .claimGiftCard(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.action = .claimGiftCard(v)
-        }
-      }()
-      case 14: try {
-        var v: Flipcash_V1_Faucet?
-        var hadOneofValue = false
-        if let current = self.action {
-          hadOneofValue = true
-          if case .faucet(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.action = .faucet(v)
-        }
-      }()
-      case 20: try { try decoder.decodeSingularMessageField(value: &self._auth) }()
-      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._id {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    try { if let v = self._timestamp {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    switch self.action {
-    case .openAccount?: try {
-      guard case .openAccount(let v)? = self.action else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-    }()
-    case .sendPayment?: try {
-      guard case .sendPayment(let v)? = self.action else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-    }()
-    case .sendGiftCard?: try {
-      guard case .sendGiftCard(let v)? = self.action else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
-    }()
-    case .claimGiftCard?: try {
-      guard case .claimGiftCard(let v)? = self.action else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
-    }()
-    case .faucet?: try {
-      guard case .faucet(let v)? = self.action else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
-    }()
-    case nil: break
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._id {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      try { if let v = _storage._timestamp {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      switch _storage._action {
+      case .openAccount?: try {
+        guard case .openAccount(let v)? = _storage._action else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      }()
+      case .sendPayment?: try {
+        guard case .sendPayment(let v)? = _storage._action else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      }()
+      case .sendGiftCard?: try {
+        guard case .sendGiftCard(let v)? = _storage._action else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      }()
+      case .claimGiftCard?: try {
+        guard case .claimGiftCard(let v)? = _storage._action else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      }()
+      case .faucet?: try {
+        guard case .faucet(let v)? = _storage._action else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+      }()
+      case .launchCurrency?: try {
+        guard case .launchCurrency(let v)? = _storage._action else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+      }()
+      case .buyCurrency?: try {
+        guard case .buyCurrency(let v)? = _storage._action else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+      }()
+      case .sellCurrency?: try {
+        guard case .sellCurrency(let v)? = _storage._action else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+      }()
+      case nil: break
+      }
+      try { if let v = _storage._auth {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      } }()
     }
-    try { if let v = self._auth {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Flipcash_V1_SubmitIntentRequest, rhs: Flipcash_V1_SubmitIntentRequest) -> Bool {
-    if lhs._id != rhs._id {return false}
-    if lhs._timestamp != rhs._timestamp {return false}
-    if lhs.action != rhs.action {return false}
-    if lhs._auth != rhs._auth {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._timestamp != rhs_storage._timestamp {return false}
+        if _storage._action != rhs_storage._action {return false}
+        if _storage._auth != rhs_storage._auth {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1241,6 +1461,129 @@ nonisolated extension Flipcash_V1_Faucet: SwiftProtobuf.Message, SwiftProtobuf._
   }
 }
 
+nonisolated extension Flipcash_V1_LaunchCurrency: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LaunchCurrency"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}symbol\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.symbol) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if !self.symbol.isEmpty {
+      try visitor.visitSingularStringField(value: self.symbol, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Flipcash_V1_LaunchCurrency, rhs: Flipcash_V1_LaunchCurrency) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.symbol != rhs.symbol {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Flipcash_V1_BuyCurrency: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BuyCurrency"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mint\0\u{3}usdf_quarks\0\u{3}minimum_token_quarks\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._mint) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.usdfQuarks) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.minimumTokenQuarks) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._mint {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.usdfQuarks != 0 {
+      try visitor.visitSingularUInt64Field(value: self.usdfQuarks, fieldNumber: 2)
+    }
+    if self.minimumTokenQuarks != 0 {
+      try visitor.visitSingularUInt64Field(value: self.minimumTokenQuarks, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Flipcash_V1_BuyCurrency, rhs: Flipcash_V1_BuyCurrency) -> Bool {
+    if lhs._mint != rhs._mint {return false}
+    if lhs.usdfQuarks != rhs.usdfQuarks {return false}
+    if lhs.minimumTokenQuarks != rhs.minimumTokenQuarks {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Flipcash_V1_SellCurrency: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SellCurrency"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mint\0\u{3}token_quarks\0\u{3}minimum_usdf_quarks\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._mint) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.tokenQuarks) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.minimumUsdfQuarks) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._mint {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.tokenQuarks != 0 {
+      try visitor.visitSingularUInt64Field(value: self.tokenQuarks, fieldNumber: 2)
+    }
+    if self.minimumUsdfQuarks != 0 {
+      try visitor.visitSingularUInt64Field(value: self.minimumUsdfQuarks, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Flipcash_V1_SellCurrency, rhs: Flipcash_V1_SellCurrency) -> Bool {
+    if lhs._mint != rhs._mint {return false}
+    if lhs.tokenQuarks != rhs.tokenQuarks {return false}
+    if lhs.minimumUsdfQuarks != rhs.minimumUsdfQuarks {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Flipcash_V1_SubmitIntentResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SubmitIntentResponse"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}settled\0\u{1}refusal\0")
@@ -1310,7 +1653,7 @@ nonisolated extension Flipcash_V1_SubmitIntentResponse: SwiftProtobuf.Message, S
 
 nonisolated extension Flipcash_V1_IntentMetadata: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".IntentMetadata"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}owner\0\u{1}state\0\u{3}settled_at\0\u{1}amount\0\u{3}destination_owner\0\u{3}gift_card\0\u{1}refusal\0\u{1}kind\0\u{3}gift_card_state\0\u{3}gift_card_expires_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}owner\0\u{1}state\0\u{3}settled_at\0\u{1}amount\0\u{3}destination_owner\0\u{3}gift_card\0\u{1}refusal\0\u{1}kind\0\u{3}gift_card_state\0\u{3}gift_card_expires_at\0\u{1}received\0")
 
   fileprivate class _StorageClass {
     var _id: Flipcash_V1_IntentId? = nil
@@ -1323,6 +1666,7 @@ nonisolated extension Flipcash_V1_IntentMetadata: SwiftProtobuf.Message, SwiftPr
     var _kind: Flipcash_V1_IntentMetadata.Kind = .unknown
     var _giftCardState: Flipcash_V1_IntentMetadata.GiftCardState = .unknown
     var _giftCardExpiresAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _received: Flipcash_V1_TokenAmount? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1343,6 +1687,7 @@ nonisolated extension Flipcash_V1_IntentMetadata: SwiftProtobuf.Message, SwiftPr
       _kind = source._kind
       _giftCardState = source._giftCardState
       _giftCardExpiresAt = source._giftCardExpiresAt
+      _received = source._received
     }
   }
 
@@ -1396,6 +1741,7 @@ nonisolated extension Flipcash_V1_IntentMetadata: SwiftProtobuf.Message, SwiftPr
         case 9: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
         case 10: try { try decoder.decodeSingularEnumField(value: &_storage._giftCardState) }()
         case 11: try { try decoder.decodeSingularMessageField(value: &_storage._giftCardExpiresAt) }()
+        case 12: try { try decoder.decodeSingularMessageField(value: &_storage._received) }()
         default: break
         }
       }
@@ -1446,6 +1792,9 @@ nonisolated extension Flipcash_V1_IntentMetadata: SwiftProtobuf.Message, SwiftPr
       try { if let v = _storage._giftCardExpiresAt {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
       } }()
+      try { if let v = _storage._received {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1465,6 +1814,7 @@ nonisolated extension Flipcash_V1_IntentMetadata: SwiftProtobuf.Message, SwiftPr
         if _storage._kind != rhs_storage._kind {return false}
         if _storage._giftCardState != rhs_storage._giftCardState {return false}
         if _storage._giftCardExpiresAt != rhs_storage._giftCardExpiresAt {return false}
+        if _storage._received != rhs_storage._received {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -1479,7 +1829,7 @@ nonisolated extension Flipcash_V1_IntentMetadata.State: SwiftProtobuf._ProtoName
 }
 
 nonisolated extension Flipcash_V1_IntentMetadata.Kind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNKNOWN\0\u{1}OPEN_ACCOUNT\0\u{1}SEND_PAYMENT\0\u{1}SEND_GIFT_CARD\0\u{1}CLAIM_GIFT_CARD\0\u{1}FAUCET\0\u{1}DEPOSIT\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNKNOWN\0\u{1}OPEN_ACCOUNT\0\u{1}SEND_PAYMENT\0\u{1}SEND_GIFT_CARD\0\u{1}CLAIM_GIFT_CARD\0\u{1}FAUCET\0\u{1}DEPOSIT\0\u{1}LAUNCH_CURRENCY\0\u{1}BUY_CURRENCY\0\u{1}SELL_CURRENCY\0")
 }
 
 nonisolated extension Flipcash_V1_IntentMetadata.GiftCardState: SwiftProtobuf._ProtoNameProviding {

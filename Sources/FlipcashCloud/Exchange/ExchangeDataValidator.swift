@@ -9,8 +9,10 @@ import SwiftProtobuf
 /// the currency's smallest unit. Answers the amount and its value in micro-dollars, which the
 /// daily limit counts.
 ///
-/// Only USDF moves for now (one USDF is one dollar, so its quarks are micro-dollars); a launchpad
-/// currency also needs a signed reserve state and the bonding curve's sell value.
+/// One USDF is one dollar, so its quarks are micro-dollars. A launchpad currency's amount also
+/// carries a reserve state signed by the same key (its supply, at most 15 minutes old, like the
+/// rate): its value is what the quarks sell for at that supply with no fee, rounded down to a
+/// USDF quark, and the native amount must match that value at the rate.
 public struct ExchangeDataValidator: Sendable {
     /// The oldest rate a send may be priced with.
     public static let maximumRateAge: TimeInterval = 15 * 60
@@ -39,7 +41,6 @@ public struct ExchangeDataValidator: Sendable {
         guard let mint = try? Mint(address: data.amount.mint.address) else {
             throw .invalid(field: field + ".amount.mint", reason: "is not a mint address")
         }
-        guard mint.isUSDF else { throw .invalid(field: field + ".amount.mint", reason: "only USDF can be sent yet") }
         let quarks = data.amount.quarks
         guard quarks > 0 else { throw .invalid(field: field + ".amount.quarks", reason: "is zero") }
         guard data.nativeAmount.isFinite, data.nativeAmount > 0 else {
@@ -70,12 +71,34 @@ public struct ExchangeDataValidator: Sendable {
         let native = Decimal(data.nativeAmount)
         let tolerance = currency.smallestUnit / 2
         guard native >= tolerance else { throw .invalid(field: field + ".native_amount", reason: "is below half a \(currency.code) unit") }
-        let perToken = Decimal(mint.quarksPerToken)
-        let lower = max(native - tolerance, tolerance) / fx * perToken
-        let upper = (native + tolerance) / fx * perToken
-        let value = Decimal(quarks)
+        let usdMicros = mint.isUSDF ? quarks : try launchpadValue(data, mint: mint, field: field)
+        guard !mint.isUSDF || !data.hasReserve else { throw .invalid(field: field + ".reserve", reason: "must be absent for USDF") }
+        let lower = max(native - tolerance, tolerance) / fx * 1_000_000
+        let upper = (native + tolerance) / fx * 1_000_000
+        let value = Decimal(usdMicros)
         guard value >= lower, value <= upper else { throw .mismatch(field: field + ".amount.quarks") }
-        return Validated(amount: TokenAmount(quarks: quarks, mint: mint), usdMicros: quarks)
+        return Validated(amount: TokenAmount(quarks: quarks, mint: mint), usdMicros: usdMicros)
+    }
+
+    /// What a launchpad amount sells for at its signed reserve state's supply (no fee), in USDF
+    /// quarks: micro-dollars.
+    private func launchpadValue(_ data: Flipcash_V1_ExchangeData, mint: Mint, field: String) throws(ExchangeDataError) -> UInt64 {
+        guard data.hasReserve, data.reserve.hasState else { throw .missing(field: field + ".reserve") }
+        let state = data.reserve.state
+        guard state.mint.address == mint.address else { throw .invalid(field: field + ".reserve.state.mint", reason: "is not the amount's mint") }
+        guard let input = try? state.signingInput(), data.reserve.signature.value.count == 64,
+            rateKey.isValidSignature(data.reserve.signature.value, for: input)
+        else { throw .unsignedRate(field: field + ".reserve.signature") }
+        let age = now().timeIntervalSince(state.timestamp.date)
+        guard age <= Self.maximumRateAge, age >= -RequestAuthenticator.allowedSkew else {
+            throw .staleRate(field: field + ".reserve.state.timestamp")
+        }
+        guard
+            let sale = try? DiscreteBondingCurve.shared.sellTrade(
+                tokenQuarks: data.amount.quarks, feeBps: 0, supplyQuarks: state.supplyQuarks)
+        else { throw .invalid(field: field + ".amount.quarks", reason: "is more than the currency's supply in the reserve state") }
+        guard sale.grossUSDFQuarks > 0 else { throw .invalid(field: field + ".amount.quarks", reason: "is worth less than one USDF quark") }
+        return sale.grossUSDFQuarks
     }
 }
 
@@ -100,8 +123,8 @@ public enum ExchangeDataError: LocalizedError, Hashable, Sendable {
         switch self {
         case .missing(let field): "\(field) is missing."
         case .invalid(let field, let reason): "\(field) \(reason)."
-        case .unsignedRate(let field): "\(field) does not verify: price the send with a rate from GetExchangeRates."
-        case .staleRate(let field): "\(field) is more than 15 minutes old: fetch a fresh rate and price the send again."
+        case .unsignedRate(let field): "\(field) does not verify: price the send with a rate (and reserve state) from GetExchangeRates."
+        case .staleRate(let field): "\(field) is more than 15 minutes old: fetch a fresh proof and price the send again."
         case .mismatch(let field): "\(field) does not match the native amount at the signed rate."
         }
     }

@@ -25,4 +25,14 @@ public struct ExchangeRateSigner: Sendable {
         signed.signature.value = try key.signature(for: rate.signingInput())
         return signed
     }
+
+    /// `state` with the server's signature (the same key signs rates and reserve states).
+    ///
+    /// - Throws: as ``sign(_:)-(Flipcash_V1_ExchangeRate)``.
+    public func sign(_ state: Flipcash_V1_ReserveState) throws -> Flipcash_V1_SignedReserveState {
+        var signed = Flipcash_V1_SignedReserveState()
+        signed.state = state
+        signed.signature.value = try key.signature(for: state.signingInput())
+        return signed
+    }
 }

@@ -16,12 +16,17 @@ public struct LedgerAccount: Hashable, Sendable {
         case issuance
         /// Where fees collect; never below zero.
         case fees
+        /// A launchpad currency's pool of unsold tokens (its mint); never below zero.
+        case liquidity
+        /// The USDF a launchpad currency's buyers paid in, from which sales are paid; never
+        /// below zero.
+        case reserve
 
         /// Whether debits may exceed credits.
         public var mayOverdraw: Bool {
             switch self {
             case .issuance: true
-            case .user, .giftCard, .fees: false
+            case .user, .giftCard, .fees, .liquidity, .reserve: false
             }
         }
     }

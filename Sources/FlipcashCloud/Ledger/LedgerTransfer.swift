@@ -13,6 +13,12 @@ public struct LedgerTransfer: Hashable, Sendable {
         case giftCardClaim = "gift_card_claim"
         case giftCardVoid = "gift_card_void"
         case giftCardReturn = "gift_card_return"
+        /// A launched currency's whole supply, into its pool.
+        case launch
+        /// USDF into a pool's reserve, or tokens out of its pool, for a purchase.
+        case buy
+        /// Tokens back into a pool, or USDF out of its reserve, for a sale.
+        case sell
     }
 
     public let id: TransferID

@@ -33,7 +33,19 @@ public struct PaymentIntent: Hashable, Sendable {
         case (.deposit(let amount), .deposit(let otherAmount)):
             if amount.mint != otherAmount.mint { return "deposit.amount.mint" }
             return amount.quarks == otherAmount.quarks ? nil : "deposit.amount.quarks"
-        case (.openAccount, _), (.sendPayment, _), (.sendGiftCard, _), (.claimGiftCard, _), (.faucet, _), (.deposit, _):
+        case (.launchCurrency(let name, let symbol), .launchCurrency(let otherName, let otherSymbol)):
+            if name != otherName { return "launch_currency.name" }
+            return symbol == otherSymbol ? nil : "launch_currency.symbol"
+        case (.buyCurrency(let mint, let usdf, let minimum), .buyCurrency(let otherMint, let otherUSDF, let otherMinimum)):
+            if mint != otherMint { return "buy_currency.mint" }
+            if usdf != otherUSDF { return "buy_currency.usdf_quarks" }
+            return minimum == otherMinimum ? nil : "buy_currency.minimum_token_quarks"
+        case (.sellCurrency(let mint, let tokens, let minimum), .sellCurrency(let otherMint, let otherTokens, let otherMinimum)):
+            if mint != otherMint { return "sell_currency.mint" }
+            if tokens != otherTokens { return "sell_currency.token_quarks" }
+            return minimum == otherMinimum ? nil : "sell_currency.minimum_usdf_quarks"
+        case (.openAccount, _), (.sendPayment, _), (.sendGiftCard, _), (.claimGiftCard, _), (.faucet, _), (.deposit, _),
+            (.launchCurrency, _), (.buyCurrency, _), (.sellCurrency, _):
             return "action"
         }
     }
@@ -64,6 +76,15 @@ public enum IntentAction: Hashable, Sendable {
     /// Money that arrived from outside (a ``DepositSource``), credited from the mint's issuance
     /// account. Only the server makes these: no request can ask for one.
     case deposit(TokenAmount)
+    /// Launches a currency (name and symbol already checked); its mint is
+    /// ``LaunchpadCurrency/mint(launchedBy:)`` of the intent's id.
+    case launchCurrency(name: String, symbol: String)
+    /// Pays `usdfQuarks` into a currency's reserve for the tokens the curve gives at the supply
+    /// when it settles; refused when that is fewer than `minimumTokenQuarks`.
+    case buyCurrency(Mint, usdfQuarks: UInt64, minimumTokenQuarks: UInt64)
+    /// Sells `tokenQuarks` back to the currency's pool for their value less the pool's fee;
+    /// refused when the seller would receive less than `minimumUSDFQuarks`.
+    case sellCurrency(Mint, tokenQuarks: UInt64, minimumUSDFQuarks: UInt64)
 }
 
 extension IntentAction {
@@ -71,8 +92,21 @@ extension IntentAction {
     public var giftCard: GiftCardID? {
         switch self {
         case .sendGiftCard(let card, _, _), .claimGiftCard(let card): card
-        case .openAccount, .sendPayment, .faucet, .deposit: nil
+        case .openAccount, .sendPayment, .faucet, .deposit, .launchCurrency, .buyCurrency, .sellCurrency: nil
         }
+    }
+
+    /// The launchpad currency the action names or creates (for a launch, give the intent's id),
+    /// if any: a store reads it before applying the rules.
+    public func launchpadMint(intent id: IntentID) -> Mint? {
+        let mint: Mint? =
+            switch self {
+            case .openAccount(let mint), .buyCurrency(let mint, _, _), .sellCurrency(let mint, _, _): mint
+            case .sendPayment(_, let amount, _), .sendGiftCard(_, let amount, _), .faucet(let amount), .deposit(let amount): amount.mint
+            case .launchCurrency: LaunchpadCurrency.mint(launchedBy: id.rawValue)
+            case .claimGiftCard: nil
+            }
+        return mint.flatMap { $0.isUSDF ? nil : $0 }
     }
 }
 
@@ -102,4 +136,12 @@ public enum PaymentRefusal: Hashable, Sendable {
     case giftCardExpired
     /// The server does not run the development faucet.
     case faucetClosed
+}
+
+extension IntentAction {
+    /// Whether this is a faucet credit.
+    var isFaucet: Bool {
+        if case .faucet = self { return true }
+        return false
+    }
 }

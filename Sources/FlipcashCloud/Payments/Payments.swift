@@ -44,11 +44,28 @@ public struct Payments: Sendable {
         public let intent: PaymentIntent
         public let submittedAt: Date
         public let outcome: IntentOutcome
+        /// What a settled trade credited the owner (tokens bought, USDF after a sale's fee), or
+        /// the mint a launch created with no quarks; nil for the other intents.
+        public let received: TokenAmount?
 
-        public init(intent: PaymentIntent, submittedAt: Date, outcome: IntentOutcome) {
+        public init(intent: PaymentIntent, submittedAt: Date, outcome: IntentOutcome, received: TokenAmount? = nil) {
             self.intent = intent
             self.submittedAt = submittedAt
             self.outcome = outcome
+            self.received = received
+        }
+    }
+
+    /// A launchpad currency the server settles: what was launched, by whom and when.
+    public struct LaunchedCurrency: Hashable, Sendable {
+        public let currency: LaunchpadCurrency
+        public let creator: OwnerID
+        public let launchedAt: Date
+
+        public init(currency: LaunchpadCurrency, creator: OwnerID, launchedAt: Date) {
+            self.currency = currency
+            self.creator = creator
+            self.launchedAt = launchedAt
         }
     }
 
@@ -72,6 +89,7 @@ public struct Payments: Sendable {
     public private(set) var ledger = Ledger()
     public private(set) var records: [IntentID: Record] = [:]
     public private(set) var giftCards: [GiftCardID: GiftCard] = [:]
+    public private(set) var currencies: [Mint: LaunchedCurrency] = [:]
     public let limits: PaymentLimits
     public let faucetEnabled: Bool
 
@@ -91,7 +109,8 @@ public struct Payments: Sendable {
     /// `records` must then hold none of those sends but the retried intent, whose retry never
     /// checks a limit.
     public init(
-        settings: PaymentSettings, ledger: Ledger, records: [Record], giftCards: [GiftCard], sentInWindow: [OwnerID: UInt64] = [:]
+        settings: PaymentSettings, ledger: Ledger, records: [Record], giftCards: [GiftCard], currencies: [LaunchedCurrency] = [],
+        sentInWindow: [OwnerID: UInt64] = [:]
     ) {
         self.limits = settings.limits
         self.faucetEnabled = settings.faucetEnabled
@@ -99,6 +118,7 @@ public struct Payments: Sendable {
         self.ledger = ledger
         for record in records { self.records[record.intent.id] = record }
         for giftCard in giftCards { self.giftCards[giftCard.id] = giftCard }
+        for currency in currencies { self.currencies[currency.currency.mint] = currency }
     }
 
     /// The ledger accounts and transfer ids settling `intent` may touch, for a store to read
@@ -120,6 +140,20 @@ public struct Payments: Sendable {
             guard let giftCard else { return ([], []) }
             let mint = giftCard.amount.mint
             return ([giftCardAccount(card), userAccount(owner, mint), issuanceAccount(mint)], [transferID(intent.id, "claim")])
+        case .launchCurrency:
+            let mint = LaunchpadCurrency.mint(launchedBy: intent.id.rawValue)
+            return (
+                [issuanceAccount(mint), liquidityAccount(mint), reserveAccount(mint), feesAccount(mint), userAccount(owner, mint)],
+                [transferID(intent.id, "launch")]
+            )
+        case .buyCurrency(let mint, _, _), .sellCurrency(let mint, _, _):
+            return (
+                [
+                    userAccount(owner, .usdf), userAccount(owner, mint), issuanceAccount(.usdf), issuanceAccount(mint), liquidityAccount(mint),
+                    reserveAccount(mint), feesAccount(mint),
+                ],
+                ["tokens", "usdf", "fee"].map { transferID(intent.id, $0) }
+            )
         }
     }
 
@@ -138,6 +172,28 @@ public struct Payments: Sendable {
     /// Where a mint's money enters the ledger.
     public static func issuanceAccount(_ mint: Mint) -> LedgerAccountID {
         LedgerAccountID("issuance:\(mint.address)")
+    }
+
+    /// A launchpad currency's pool: the tokens not yet sold (in the currency's mint).
+    public static func liquidityAccount(_ mint: Mint) -> LedgerAccountID {
+        LedgerAccountID("liquidity:\(mint.address)")
+    }
+
+    /// A launchpad currency's reserve: the USDF its buyers paid in (in USDF).
+    public static func reserveAccount(_ mint: Mint) -> LedgerAccountID {
+        LedgerAccountID("reserve:\(mint.address)")
+    }
+
+    /// Where a launchpad currency's sell fees collect (in USDF).
+    public static func feesAccount(_ mint: Mint) -> LedgerAccountID {
+        LedgerAccountID("fees:\(mint.address)")
+    }
+
+    /// Tokens of a launchpad currency the curve has sold: its whole supply less what its pool
+    /// holds (0 when the pool is not in this ledger).
+    public func supplyQuarks(of mint: Mint) -> UInt64 {
+        guard let pool = ledger.accounts[Self.liquidityAccount(mint)]?.available else { return 0 }
+        return DiscreteBondingCurve.maxSupplyQuarks - min(pool, DiscreteBondingCurve.maxSupplyQuarks)
     }
 
     /// A cash link's own account.
@@ -173,27 +229,56 @@ public struct Payments: Sendable {
     public mutating func answer(_ intent: PaymentIntent, at now: Date) -> Answer {
         if let record = records[intent.id] {
             if let field = record.intent.firstDifference(from: intent) { return Answer(outcome: .refused(.conflict(field: field)), submittedAt: now) }
-            return Answer(outcome: record.outcome, submittedAt: record.submittedAt)
+            return Answer(outcome: record.outcome, submittedAt: record.submittedAt, received: record.received)
         }
-        let outcome = settle(intent, at: now)
-        records[intent.id] = Record(intent: intent, submittedAt: now, outcome: outcome)
-        return Answer(outcome: outcome, submittedAt: now)
+        let (outcome, received) = settle(intent, at: now)
+        records[intent.id] = Record(intent: intent, submittedAt: now, outcome: outcome, received: received)
+        return Answer(outcome: outcome, submittedAt: now, received: received)
     }
 
     /// What an intent was answered, and when it was first answered.
     public struct Answer: Hashable, Sendable {
         public let outcome: IntentOutcome
         public let submittedAt: Date
+        /// See ``Record/received``.
+        public let received: TokenAmount?
 
-        public init(outcome: IntentOutcome, submittedAt: Date) {
+        public init(outcome: IntentOutcome, submittedAt: Date, received: TokenAmount? = nil) {
             self.outcome = outcome
             self.submittedAt = submittedAt
+            self.received = received
         }
     }
 
-    private mutating func settle(_ intent: PaymentIntent, at now: Date) -> IntentOutcome {
+    private mutating func settle(_ intent: PaymentIntent, at now: Date) -> (IntentOutcome, TokenAmount?) {
+        if let mint = intent.action.launchpadMint(intent: intent.id) {
+            switch intent.action {
+            case .launchCurrency(let name, let symbol):
+                return launch(intent, mint: mint, name: name, symbol: symbol, at: now)
+            case .faucet, .deposit:
+                let field = intent.action.isFaucet ? "faucet.amount.mint" : "deposit.amount.mint"
+                return (.refused(.invalid(field: field, reason: "is not USDF: launchpad tokens are only bought")), nil)
+            case .openAccount, .sendPayment, .sendGiftCard, .buyCurrency, .sellCurrency, .claimGiftCard:
+                guard currencies[mint] != nil else {
+                    return (.refused(.invalid(field: intent.action.amountField + ".mint", reason: "is not a currency this server settles")), nil)
+                }
+            }
+        }
+        switch intent.action {
+        case .buyCurrency(let mint, let usdf, let minimum):
+            return buy(intent, mint: mint, usdfQuarks: usdf, minimumTokenQuarks: minimum)
+        case .sellCurrency(let mint, let tokens, let minimum):
+            return sell(intent, mint: mint, tokenQuarks: tokens, minimumUSDFQuarks: minimum)
+        default:
+            return (settleTransfer(intent, at: now), nil)
+        }
+    }
+
+    private mutating func settleTransfer(_ intent: PaymentIntent, at now: Date) -> IntentOutcome {
         let owner = intent.owner
         switch intent.action {
+        case .launchCurrency, .buyCurrency, .sellCurrency:
+            preconditionFailure("trades are settled by settle(_:at:)")
         case .openAccount(let mint):
             open(owner, mint)
             return .settled
@@ -260,6 +345,118 @@ public struct Payments: Sendable {
         }
     }
 
+    // MARK: Launchpad
+
+    /// Launches a currency: its accounts, its whole supply into its pool, the creator's account.
+    private mutating func launch(_ intent: PaymentIntent, mint: Mint, name: String, symbol: String, at now: Date)
+        -> (IntentOutcome, TokenAmount?)
+    {
+        guard !currencies.values.contains(where: { $0.currency.symbol == symbol }) else {
+            return (.refused(.invalid(field: "launch_currency.symbol", reason: "is taken by another currency")), nil)
+        }
+        // The mint is derived from this new intent's id: none of its accounts exist yet.
+        try? ledger.open(Self.liquidityAccount(mint), mint: mint, kind: .liquidity)
+        try? ledger.open(Self.reserveAccount(mint), mint: .usdf, kind: .reserve)
+        try? ledger.open(Self.feesAccount(mint), mint: .usdf, kind: .fees)
+        open(intent.owner, mint)
+        let supply = TokenAmount(quarks: DiscreteBondingCurve.maxSupplyQuarks, mint: mint)
+        let outcome = transfer(
+            Self.transferID(intent.id, "launch"), from: Self.issuanceAccount(mint), to: Self.liquidityAccount(mint), supply, .launch)
+        guard outcome == .settled else { return (outcome, nil) }
+        currencies[mint] = LaunchedCurrency(
+            currency: LaunchpadCurrency(mint: mint, name: name, symbol: symbol), creator: intent.owner, launchedAt: now)
+        return (.settled, TokenAmount(quarks: 0, mint: mint))
+    }
+
+    /// USDF into the reserve and tokens out of the pool, in one linked group, at the supply the
+    /// pool holds now.
+    private mutating func buy(_ intent: PaymentIntent, mint: Mint, usdfQuarks: UInt64, minimumTokenQuarks: UInt64)
+        -> (IntentOutcome, TokenAmount?)
+    {
+        guard usdfQuarks > 0 else { return (.refused(.invalid(field: "buy_currency.usdf_quarks", reason: "is zero")), nil) }
+        guard ledger.accounts[Self.userAccount(intent.owner, .usdf)] != nil else { return (.refused(.accountNotOpen(.usdf)), nil) }
+        guard let trade = try? DiscreteBondingCurve.shared.buyTrade(usdfQuarks: usdfQuarks, supplyQuarks: supplyQuarks(of: mint)),
+            trade.tokenQuarks > 0
+        else { return (.refused(.invalid(field: "buy_currency.usdf_quarks", reason: "buys no tokens at the current price")), nil) }
+        guard trade.tokenQuarks >= minimumTokenQuarks else {
+            return (
+                .refused(
+                    .invalid(
+                        field: "buy_currency.minimum_token_quarks",
+                        reason: "is more than the \(trade.tokenQuarks) quarks the amount buys now (the price moved)")), nil
+            )
+        }
+        open(intent.owner, mint)
+        let outcome = transferGroup([
+            LedgerTransfer(
+                id: Self.transferID(intent.id, "usdf"), debit: Self.userAccount(intent.owner, .usdf), credit: Self.reserveAccount(mint),
+                mint: .usdf, amount: trade.usdfQuarks, code: .buy),
+            LedgerTransfer(
+                id: Self.transferID(intent.id, "tokens"), debit: Self.liquidityAccount(mint), credit: Self.userAccount(intent.owner, mint),
+                mint: mint, amount: trade.tokenQuarks, code: .buy),
+        ])
+        return (outcome, outcome == .settled ? TokenAmount(quarks: trade.tokenQuarks, mint: mint) : nil)
+    }
+
+    /// Tokens back into the pool, their value less the fee out of the reserve to the seller, the
+    /// fee to the currency's fee account: one linked group.
+    private mutating func sell(_ intent: PaymentIntent, mint: Mint, tokenQuarks: UInt64, minimumUSDFQuarks: UInt64)
+        -> (IntentOutcome, TokenAmount?)
+    {
+        guard tokenQuarks > 0 else { return (.refused(.invalid(field: "sell_currency.token_quarks", reason: "is zero")), nil) }
+        guard let account = ledger.accounts[Self.userAccount(intent.owner, mint)] else { return (.refused(.accountNotOpen(mint)), nil) }
+        let held = account.available ?? 0
+        guard held >= tokenQuarks else { return (.refused(.insufficientFunds(available: held)), nil) }
+        let feeBps = currencies[mint]?.currency.sellFeeBps ?? LaunchpadCurrency.standardSellFeeBps
+        guard
+            let trade = try? DiscreteBondingCurve.shared.sellTrade(
+                tokenQuarks: tokenQuarks, feeBps: feeBps, supplyQuarks: supplyQuarks(of: mint)),
+            trade.netUSDFQuarks > 0
+        else { return (.refused(.invalid(field: "sell_currency.token_quarks", reason: "is worth less than one USDF quark after the fee")), nil) }
+        guard trade.netUSDFQuarks >= minimumUSDFQuarks else {
+            return (
+                .refused(
+                    .invalid(
+                        field: "sell_currency.minimum_usdf_quarks",
+                        reason: "is more than the \(trade.netUSDFQuarks) quarks the tokens sell for now (the price moved)")), nil
+            )
+        }
+        open(intent.owner, .usdf)
+        var group = [
+            LedgerTransfer(
+                id: Self.transferID(intent.id, "tokens"), debit: Self.userAccount(intent.owner, mint), credit: Self.liquidityAccount(mint),
+                mint: mint, amount: tokenQuarks, code: .sell),
+            LedgerTransfer(
+                id: Self.transferID(intent.id, "usdf"), debit: Self.reserveAccount(mint), credit: Self.userAccount(intent.owner, .usdf),
+                mint: .usdf, amount: trade.netUSDFQuarks, code: .sell),
+        ]
+        if trade.feeUSDFQuarks > 0 {
+            group.append(
+                LedgerTransfer(
+                    id: Self.transferID(intent.id, "fee"), debit: Self.reserveAccount(mint), credit: Self.feesAccount(mint), mint: .usdf,
+                    amount: trade.feeUSDFQuarks, code: .fee))
+        }
+        let outcome = transferGroup(group)
+        return (outcome, outcome == .settled ? TokenAmount(quarks: trade.netUSDFQuarks, mint: .usdf) : nil)
+    }
+
+    /// Applies a linked group of an intent's transfers: settled when every one was.
+    private mutating func transferGroup(_ group: [LedgerTransfer]) -> IntentOutcome {
+        let outcomes = ledger.apply(group)
+        for (transfer, outcome) in zip(group, outcomes) {
+            switch outcome {
+            case .created, .exists: continue
+            case .failed(.insufficientFunds(let available)): return .refused(.insufficientFunds(available: available))
+            case .failed(.amountTooLarge), .failed(.overflow):
+                return .refused(.invalid(field: "amount.quarks", reason: "is more than an account can hold"))
+            case .failed(.linkedTransferFailed): continue
+            case .failed(let failure):
+                preconditionFailure("trade transfer \(transfer.id) refused by the ledger: \(failure)")
+            }
+        }
+        return .settled
+    }
+
     /// Opens the owner's account for `mint`, and the mint's issuance account.
     private mutating func open(_ owner: OwnerID, _ mint: Mint) {
         // Both addresses are made only here, for this mint and kind, so opening cannot conflict.
@@ -293,7 +490,7 @@ public struct Payments: Sendable {
             else { return total }
             switch record.intent.action {
             case .sendPayment(_, _, let usd), .sendGiftCard(_, _, let usd): return total + usd
-            case .openAccount, .claimGiftCard, .faucet, .deposit: return total
+            case .openAccount, .claimGiftCard, .faucet, .deposit, .launchCurrency, .buyCurrency, .sellCurrency: return total
             }
         }
     }
@@ -355,6 +552,15 @@ public struct Payments: Sendable {
             let held = ledger.accounts[Self.giftCardAccount(giftCard.id)]?.available ?? 0
             let expected = giftCard.state == .open ? giftCard.amount.quarks : 0
             guard held == expected else { throw .invariantBroken("cash link \(giftCard.id) holds \(held), not \(expected)") }
+        }
+        // Every token sold can be sold back: rounding in the pool's favour keeps the reserve at
+        // least what the whole supply sells for.
+        for mint in currencies.keys {
+            let supply = supplyQuarks(of: mint)
+            let reserve = ledger.accounts[Self.reserveAccount(mint)]?.available ?? 0
+            guard let floor = DiscreteBondingCurve.shared.reserveFloor(supplyQuarks: supply), reserve >= floor else {
+                throw .invariantBroken("\(mint)'s reserve holds \(reserve) quarks, less than its supply \(supply) sells for")
+            }
         }
         for record in records.values where record.outcome == .settled {
             guard sentToday(by: record.intent.owner, at: record.submittedAt) <= limits.dailyUSDMicros else {

@@ -58,7 +58,7 @@ public struct FlipcashServices: Sendable {
             reader: IntentReader(exchangeData: ExchangeDataValidator(rateKey: key.publicKey, now: configuration.now)), logger: logger)
         return FlipcashServices(
             account: AccountService(context: context), transaction: TransactionService(context: context, rates: rates),
-            currency: CurrencyService(rates: rates, signer: ExchangeRateSigner(key: key), now: configuration.now),
+            currency: CurrencyService(rates: rates, signer: ExchangeRateSigner(key: key), store: store, now: configuration.now),
             messaging: MessagingService(context: context, store: store, signal: signal, process: UUID().uuidString))
     }
 }

@@ -54,6 +54,32 @@ public struct IntentReader: Sendable {
                 throw .invalid("faucet.amount.quarks", "is more than the faucet gives at once (10,000 USDF)")
             }
             action = .faucet(TokenAmount(quarks: faucet.amount.quarks, mint: mint))
+        case .launchCurrency(let launch):
+            let name: String
+            let symbol: String
+            do {
+                name = try LaunchpadCurrency.checkedName(launch.name)
+            } catch {
+                throw .invalid("launch_currency.name", "is not 1 to 32 characters without control characters")
+            }
+            do {
+                symbol = try LaunchpadCurrency.checkedSymbol(launch.symbol)
+            } catch {
+                throw .invalid("launch_currency.symbol", "is not 2 to 8 letters or digits starting with a letter")
+            }
+            action = .launchCurrency(name: name, symbol: symbol)
+        case .buyCurrency(let buy):
+            let mint = try Self.launchpadMint(buy.mint, isSet: buy.hasMint, field: "buy_currency.mint")
+            guard buy.usdfQuarks > 0 else { throw .invalid("buy_currency.usdf_quarks", "is zero") }
+            guard buy.usdfQuarks <= Ledger.maximumSum else { throw .invalid("buy_currency.usdf_quarks", "is more than an account can hold") }
+            action = .buyCurrency(mint, usdfQuarks: buy.usdfQuarks, minimumTokenQuarks: buy.minimumTokenQuarks)
+        case .sellCurrency(let sell):
+            let mint = try Self.launchpadMint(sell.mint, isSet: sell.hasMint, field: "sell_currency.mint")
+            guard sell.tokenQuarks > 0 else { throw .invalid("sell_currency.token_quarks", "is zero") }
+            guard sell.tokenQuarks <= DiscreteBondingCurve.maxSupplyQuarks else {
+                throw .invalid("sell_currency.token_quarks", "is more than the currency's whole supply")
+            }
+            action = .sellCurrency(mint, tokenQuarks: sell.tokenQuarks, minimumUSDFQuarks: sell.minimumUsdfQuarks)
         }
         return PaymentIntent(id: id, owner: owner, action: action)
     }
@@ -90,11 +116,18 @@ public struct IntentReader: Sendable {
         return publicKey
     }
 
-    /// A mint this server settles (USDF only, until launchpad currencies come).
+    /// A mint address: USDF, or a launchpad currency (whether it is one this server settles is
+    /// the payment rules' to say, from the store).
     public static func mint(_ mint: Flipcash_V1_Mint, isSet: Bool, field: String) throws(ServiceRefusal) -> Mint {
         guard isSet else { throw .missing(field) }
         guard let parsed = try? Mint(address: mint.address) else { throw .invalid(field + ".address", "is not a mint address") }
-        guard parsed.isUSDF else { throw .invalid(field + ".address", "is not a mint this server settles (only USDF)") }
+        return parsed
+    }
+
+    /// A launchpad currency's mint (not USDF).
+    static func launchpadMint(_ mint: Flipcash_V1_Mint, isSet: Bool, field: String) throws(ServiceRefusal) -> Mint {
+        let parsed = try Self.mint(mint, isSet: isSet, field: field)
+        guard !parsed.isUSDF else { throw .invalid(field + ".address", "is USDF, not a launchpad currency") }
         return parsed
     }
 }

@@ -63,9 +63,10 @@ public struct ServiceRefusal: Error, Hashable, Sendable {
         case .accountNotOpen(let mint):
             self.init(.invalid, field: amountField + ".mint", "You have no \(mint) account yet: open it first.")
         case .insufficientFunds(let available):
+            let debited = intent.action.debited
             self.init(
-                .insufficientFunds, field: amountField + ".quarks", "Your balance is too low for this amount.",
-                available: intent.action.mint.map { TokenAmount(quarks: available, mint: $0) })
+                .insufficientFunds, field: debited.field, "Your balance is too low for this amount.",
+                available: debited.mint.map { TokenAmount(quarks: available, mint: $0) })
         case .limitExceeded(let remaining):
             let dollars = Decimal(remaining) / 1_000_000
             self.init(
@@ -91,15 +92,28 @@ extension IntentAction {
         case .claimGiftCard: "claim_gift_card.gift_card"
         case .faucet: "faucet.amount"
         case .deposit: "deposit.amount"
+        case .launchCurrency: "launch_currency"
+        case .buyCurrency: "buy_currency"
+        case .sellCurrency: "sell_currency"
+        }
+    }
+
+    /// The field of the quarks the action takes from the owner, and their mint (USDF for a
+    /// purchase): where an insufficient balance is reported.
+    var debited: (field: String, mint: Mint?) {
+        switch self {
+        case .buyCurrency: ("buy_currency.usdf_quarks", .usdf)
+        case .sellCurrency(let mint, _, _): ("sell_currency.token_quarks", mint)
+        case .openAccount, .sendPayment, .sendGiftCard, .claimGiftCard, .faucet, .deposit, .launchCurrency: (amountField + ".quarks", mint)
         }
     }
 
     /// The mint the action moves, when the action names it.
     var mint: Mint? {
         switch self {
-        case .openAccount(let mint): mint
+        case .openAccount(let mint), .buyCurrency(let mint, _, _), .sellCurrency(let mint, _, _): mint
         case .sendPayment(_, let amount, _), .sendGiftCard(_, let amount, _), .faucet(let amount), .deposit(let amount): amount.mint
-        case .claimGiftCard: nil
+        case .claimGiftCard, .launchCurrency: nil
         }
     }
 }

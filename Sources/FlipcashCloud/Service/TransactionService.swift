@@ -25,7 +25,8 @@ public struct TransactionService: Flipcash_V1_Transaction.SimpleServiceProtocol 
             let answer = try await context.store.answer(intent, at: context.now)
             switch answer.outcome {
             case .settled:
-                let settled = try await metadata(of: Payments.Record(intent: intent, submittedAt: answer.submittedAt, outcome: .settled))
+                let settled = try await metadata(
+                    of: Payments.Record(intent: intent, submittedAt: answer.submittedAt, outcome: .settled, received: answer.received))
                 return .with { $0.settled = settled }
             case .refused(let refusal):
                 throw ServiceRefusal(refusal, of: intent)
@@ -156,6 +157,17 @@ public struct TransactionService: Flipcash_V1_Transaction.SimpleServiceProtocol 
             if let giftCard = try await context.store.giftCard(card) {
                 metadata.amount = .init(giftCard.amount)
             }
+        case .launchCurrency:
+            metadata.kind = .launchCurrency
+        case .buyCurrency(_, let usdf, _):
+            metadata.kind = .buyCurrency
+            metadata.amount = .init(TokenAmount(quarks: usdf, mint: .usdf))
+        case .sellCurrency(let mint, let tokens, _):
+            metadata.kind = .sellCurrency
+            metadata.amount = .init(TokenAmount(quarks: tokens, mint: mint))
+        }
+        if let received = record.received {
+            metadata.received = .init(received)
         }
         switch record.outcome {
         case .settled:

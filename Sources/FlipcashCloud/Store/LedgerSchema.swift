@@ -164,6 +164,23 @@ enum LedgerSchema {
                     CREATE INDEX rendezvous_last_message ON rendezvous(last_message_at);
                     """)
         }
+        migrator.registerMigration("v7-launchpad") { db in
+            // Launchpad currencies (the symbol unique, in the capitals the rules store); a
+            // trade's minimum and what it credited, kept with its intent.
+            try db.execute(
+                sql: """
+                    CREATE TABLE launchpad_currencies (
+                        mint TEXT PRIMARY KEY,
+                        symbol TEXT NOT NULL UNIQUE,
+                        name TEXT NOT NULL,
+                        sell_fee_bps INTEGER NOT NULL CHECK (sell_fee_bps BETWEEN 0 AND 10000),
+                        creator TEXT NOT NULL,
+                        launched_at REAL NOT NULL
+                    );
+                    ALTER TABLE payment_intents ADD COLUMN minimum_out INTEGER;
+                    ALTER TABLE payment_intents ADD COLUMN received_quarks INTEGER;
+                    """)
+        }
         return migrator
     }
 }

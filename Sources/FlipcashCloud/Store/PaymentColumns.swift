@@ -3,7 +3,9 @@ import Foundation
 
 /// How an intent's record is kept in a store's `payment_intents` columns, the same in every
 /// store. The request's amounts are kept bit for bit as signed 64-bit integers (a refused one may
-/// exceed 2⁶³ − 1), so a retry is compared with exactly what was asked.
+/// exceed 2⁶³ − 1), so a retry is compared with exactly what was asked. A launch keeps its symbol
+/// and name in `counterparty` (symbol, a line feed, name: neither can hold a line feed); a trade
+/// keeps its minimum in `minimumOut` and what it credited in `receivedQuarks`.
 public struct IntentColumns: Hashable, Sendable {
     public var id: String
     public var owner: String
@@ -17,10 +19,13 @@ public struct IntentColumns: Hashable, Sendable {
     public var refusalField: String?
     public var refusalReason: String?
     public var refusalAmount: Int64?
+    public var minimumOut: Int64?
+    public var receivedQuarks: Int64?
 
     public init(
         id: String, owner: String, action: String, mint: String?, quarks: Int64?, usdMicros: Int64?, counterparty: String?,
-        submittedAt: Double, outcome: String, refusalField: String?, refusalReason: String?, refusalAmount: Int64?
+        submittedAt: Double, outcome: String, refusalField: String?, refusalReason: String?, refusalAmount: Int64?,
+        minimumOut: Int64? = nil, receivedQuarks: Int64? = nil
     ) {
         self.id = id
         self.owner = owner
@@ -34,26 +39,44 @@ public struct IntentColumns: Hashable, Sendable {
         self.refusalField = refusalField
         self.refusalReason = refusalReason
         self.refusalAmount = refusalAmount
+        self.minimumOut = minimumOut
+        self.receivedQuarks = receivedQuarks
     }
 
     /// The columns of `record`.
     public init(_ record: Payments.Record) {
         let intent = record.intent
-        let (action, mint, quarks, usd, counterparty): (String, Mint?, UInt64?, UInt64?, String?) =
-            switch intent.action {
-            case .openAccount(let mint): ("open_account", mint, nil, nil, nil)
-            case .faucet(let amount): ("faucet", amount.mint, amount.quarks, nil, nil)
-            case .deposit(let amount): ("deposit", amount.mint, amount.quarks, nil, nil)
-            case .sendPayment(let destination, let amount, let usd): ("send_payment", amount.mint, amount.quarks, usd, destination.rawValue)
-            case .sendGiftCard(let card, let amount, let usd): ("send_gift_card", amount.mint, amount.quarks, usd, card.rawValue)
-            case .claimGiftCard(let card): ("claim_gift_card", nil, nil, nil, card.rawValue)
-            }
+        var minimum: UInt64?
+        let (action, mint, quarks, usd, counterparty): (String, Mint?, UInt64?, UInt64?, String?)
+        switch intent.action {
+        case .launchCurrency(let name, let symbol):
+            (action, mint, quarks, usd, counterparty) =
+                ("launch_currency", LaunchpadCurrency.mint(launchedBy: intent.id.rawValue), nil, nil, symbol + "\n" + name)
+        case .buyCurrency(let currency, let usdf, let minimumTokens):
+            (action, mint, quarks, usd, counterparty) = ("buy_currency", currency, usdf, nil, nil)
+            minimum = minimumTokens
+        case .sellCurrency(let currency, let tokens, let minimumUSDF):
+            (action, mint, quarks, usd, counterparty) = ("sell_currency", currency, tokens, nil, nil)
+            minimum = minimumUSDF
+        default:
+            (action, mint, quarks, usd, counterparty) =
+                switch intent.action {
+                case .openAccount(let mint): ("open_account", mint, nil, nil, nil)
+                case .faucet(let amount): ("faucet", amount.mint, amount.quarks, nil, nil)
+                case .deposit(let amount): ("deposit", amount.mint, amount.quarks, nil, nil)
+                case .sendPayment(let destination, let amount, let usd): ("send_payment", amount.mint, amount.quarks, usd, destination.rawValue)
+                case .sendGiftCard(let card, let amount, let usd): ("send_gift_card", amount.mint, amount.quarks, usd, card.rawValue)
+                case .claimGiftCard(let card): ("claim_gift_card", nil, nil, nil, card.rawValue)
+                case .launchCurrency, .buyCurrency, .sellCurrency: preconditionFailure("handled above")
+                }
+        }
         let refusal = Self.refusalColumns(record.outcome)
         self.init(
             id: intent.id.rawValue, owner: intent.owner.rawValue, action: action, mint: mint?.address,
             quarks: quarks.map { Int64(bitPattern: $0) }, usdMicros: usd.map { Int64(bitPattern: $0) }, counterparty: counterparty,
             submittedAt: record.submittedAt.timeIntervalSince1970, outcome: refusal.outcome, refusalField: refusal.field,
-            refusalReason: refusal.reason, refusalAmount: refusal.amount.map { Int64(bitPattern: $0) })
+            refusalReason: refusal.reason, refusalAmount: refusal.amount.map { Int64(bitPattern: $0) },
+            minimumOut: minimum.map { Int64(bitPattern: $0) }, receivedQuarks: record.received.map { Int64(bitPattern: $0.quarks) })
     }
 
     /// The record these columns hold; `nil` for columns no store writes.
@@ -82,13 +105,31 @@ public struct IntentColumns: Hashable, Sendable {
         case "claim_gift_card":
             guard let counterparty else { return nil }
             action = .claimGiftCard(GiftCardID(counterparty))
+        case "launch_currency":
+            guard let parts = counterparty?.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false), parts.count == 2
+            else { return nil }
+            action = .launchCurrency(name: String(parts[1]), symbol: String(parts[0]))
+        case "buy_currency":
+            guard let mint, let quarks, let minimum = minimumOut.map({ UInt64(bitPattern: $0) }) else { return nil }
+            action = .buyCurrency(mint, usdfQuarks: quarks, minimumTokenQuarks: minimum)
+        case "sell_currency":
+            guard let mint, let quarks, let minimum = minimumOut.map({ UInt64(bitPattern: $0) }) else { return nil }
+            action = .sellCurrency(mint, tokenQuarks: quarks, minimumUSDFQuarks: minimum)
         default: return nil
         }
+        let receivedMint: Mint? =
+            switch action {
+            case .launchCurrency, .buyCurrency: mint
+            case .sellCurrency: .usdf
+            default: nil
+            }
+        var received: TokenAmount?
+        if let receivedMint, let receivedQuarks { received = TokenAmount(quarks: UInt64(bitPattern: receivedQuarks), mint: receivedMint) }
         guard let outcome = Self.outcome(outcome, field: refusalField, reason: refusalReason, amount: refusalAmount.map { UInt64(bitPattern: $0) })
         else { return nil }
         return Payments.Record(
             intent: PaymentIntent(id: IntentID(id), owner: OwnerID(owner), action: action),
-            submittedAt: Date(timeIntervalSince1970: submittedAt), outcome: outcome)
+            submittedAt: Date(timeIntervalSince1970: submittedAt), outcome: outcome, received: received)
     }
 
     static func refusalColumns(_ outcome: IntentOutcome) -> (outcome: String, field: String?, reason: String?, amount: UInt64?) {
@@ -181,5 +222,40 @@ public struct GiftCardColumns: Hashable, Sendable {
         return Payments.GiftCard(
             id: GiftCardID(id), issuer: OwnerID(issuer), amount: TokenAmount(quarks: quarks, mint: mint),
             fundedAt: Date(timeIntervalSince1970: fundedAt), state: state)
+    }
+}
+
+/// How a launchpad currency is kept in a store's `launchpad_currencies` columns.
+public struct CurrencyColumns: Hashable, Sendable {
+    public var mint: String
+    public var symbol: String
+    public var name: String
+    public var sellFeeBps: Int
+    public var creator: String
+    public var launchedAt: Double
+
+    public init(mint: String, symbol: String, name: String, sellFeeBps: Int, creator: String, launchedAt: Double) {
+        self.mint = mint
+        self.symbol = symbol
+        self.name = name
+        self.sellFeeBps = sellFeeBps
+        self.creator = creator
+        self.launchedAt = launchedAt
+    }
+
+    /// The columns of `launched`.
+    public init(_ launched: Payments.LaunchedCurrency) {
+        self.init(
+            mint: launched.currency.mint.address, symbol: launched.currency.symbol, name: launched.currency.name,
+            sellFeeBps: launched.currency.sellFeeBps, creator: launched.creator.rawValue,
+            launchedAt: launched.launchedAt.timeIntervalSince1970)
+    }
+
+    /// The currency these columns hold; nil for columns no store writes.
+    public var currency: Payments.LaunchedCurrency? {
+        guard let mint = try? Mint(address: mint), !mint.isUSDF, (0...DiscreteBondingCurve.maxFeeBps).contains(sellFeeBps) else { return nil }
+        return Payments.LaunchedCurrency(
+            currency: LaunchpadCurrency(mint: mint, name: name, symbol: symbol, sellFeeBps: sellFeeBps), creator: OwnerID(creator),
+            launchedAt: Date(timeIntervalSince1970: launchedAt))
     }
 }

@@ -29,6 +29,11 @@ public protocol PaymentStore: Sendable {
     /// The cash link under `id`, if it was ever funded.
     func giftCard(_ id: GiftCardID) async throws -> Payments.GiftCard?
 
+    /// The launchpad currencies, oldest first, at most `limit`.
+    func launchedCurrencies(limit: Int) async throws -> [Payments.LaunchedCurrency]
+    /// The launchpad currency at `mint` and its pool, read together, if it was launched.
+    func launchpadPool(_ mint: Mint) async throws -> LaunchpadPool?
+
     /// Registers `owner` (again: a success that changes nothing).
     func register(_ owner: OwnerID, at date: Date) async throws -> OwnerRegistration
     /// When `owner` registered, if it has.
@@ -74,5 +79,28 @@ extension Payments {
         public init(_ record: Record) {
             self.init(submittedAt: record.submittedAt, id: record.intent.id)
         }
+    }
+}
+
+/// A launchpad currency and its pool at one moment: the tokens the curve has sold, and the USDF
+/// the reserve holds to buy them back.
+public struct LaunchpadPool: Hashable, Sendable {
+    public let launched: Payments.LaunchedCurrency
+    public let supplyQuarks: UInt64
+    public let reserveUSDFQuarks: UInt64
+
+    public init(launched: Payments.LaunchedCurrency, supplyQuarks: UInt64, reserveUSDFQuarks: UInt64) {
+        self.launched = launched
+        self.supplyQuarks = supplyQuarks
+        self.reserveUSDFQuarks = reserveUSDFQuarks
+    }
+
+    /// The pool as `ledger` (holding its liquidity and reserve accounts) has it.
+    public init(launched: Payments.LaunchedCurrency, ledger: Ledger) {
+        let mint = launched.currency.mint
+        let payments = Payments(settings: PaymentSettings(), ledger: ledger, records: [], giftCards: [])
+        self.init(
+            launched: launched, supplyQuarks: payments.supplyQuarks(of: mint),
+            reserveUSDFQuarks: ledger.accounts[Payments.reserveAccount(mint)]?.available ?? 0)
     }
 }

@@ -20,7 +20,7 @@ extension SQLiteLedgerStore: PaymentStore {
             let sent = try Self.sentInWindow(db, owner: intent.owner, at: date, window: settings.limits.window)
             var payments = Payments(
                 settings: settings, ledger: ledger, records: records, giftCards: giftCard.map { [$0] } ?? [],
-                sentInWindow: [intent.owner: sent])
+                currencies: try Self.currencies(db, for: intent), sentInWindow: [intent.owner: sent])
             let before = payments
             let answer = payments.answer(intent, at: date)
             try Self.persist(payments, changedFrom: before, at: date, db)
@@ -59,6 +59,27 @@ extension SQLiteLedgerStore: PaymentStore {
             let returned = payments.returnExpiredGiftCards(at: date)
             try Self.persist(payments, changedFrom: before, at: date, db)
             return returned
+        }
+    }
+
+    public func launchedCurrencies(limit: Int) async throws -> [Payments.LaunchedCurrency] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT \(Self.currencyColumns) FROM launchpad_currencies ORDER BY launched_at, mint LIMIT ?"),
+                arguments: [max(0, limit)]
+            ).map(Self.decodeCurrency)
+        }
+    }
+
+    public func launchpadPool(_ mint: Mint) async throws -> LaunchpadPool? {
+        try await writer.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT \(Self.currencyColumns) FROM launchpad_currencies WHERE mint = ?"),
+                    arguments: [mint.address])
+            else { return nil }
+            let ledger = try Self.slice(db, accounts: [Payments.liquidityAccount(mint), Payments.reserveAccount(mint)], transfers: [])
+            return LaunchpadPool(launched: try Self.decodeCurrency(row), ledger: ledger)
         }
     }
 
@@ -158,6 +179,13 @@ extension SQLiteLedgerStore: PaymentStore {
         for (id, record) in payments.records where before.records[id] == nil {
             try insert(record, db)
         }
+        for currency in payments.currencies.values where before.currencies[currency.currency.mint] == nil {
+            let columns = CurrencyColumns(currency)
+            try db.cachedStatement(
+                sql: "INSERT INTO launchpad_currencies (\(currencyColumns)) VALUES (?, ?, ?, ?, ?, ?)"
+            ).execute(
+                arguments: [columns.mint, columns.symbol, columns.name, columns.sellFeeBps, columns.creator, columns.launchedAt])
+        }
         for giftCard in payments.giftCards.values where giftCard != before.giftCards[giftCard.id] {
             let columns = GiftCardColumns(giftCard)
             try db.cachedStatement(
@@ -188,8 +216,29 @@ extension SQLiteLedgerStore: PaymentStore {
         return giftCard
     }
 
+    static let currencyColumns = "mint, symbol, name, sell_fee_bps, creator, launched_at"
+
+    /// The launchpad currencies `intent`'s rules need: the one it names, and for a launch any
+    /// holding its symbol.
+    static func currencies(_ db: Database, for intent: PaymentIntent) throws -> [Payments.LaunchedCurrency] {
+        guard let mint = intent.action.launchpadMint(intent: intent.id) else { return [] }
+        var symbol = ""
+        if case .launchCurrency(_, let launched) = intent.action { symbol = launched }
+        return try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT \(currencyColumns) FROM launchpad_currencies WHERE mint = ? OR symbol = ?"),
+            arguments: [mint.address, symbol]
+        ).map(decodeCurrency)
+    }
+
+    static func decodeCurrency(_ row: Row) throws -> Payments.LaunchedCurrency {
+        let columns = CurrencyColumns(mint: row[0], symbol: row[1], name: row[2], sellFeeBps: row[3], creator: row[4], launchedAt: row[5])
+        guard let currency = columns.currency else { throw LedgerStoreError.corruptRow(table: "launchpad_currencies", id: columns.mint) }
+        return currency
+    }
+
     static let recordColumns =
-        "id, owner, action, mint, quarks, usd_micros, counterparty, submitted_at, outcome, refusal_field, refusal_reason, refusal_amount"
+        "id, owner, action, mint, quarks, usd_micros, counterparty, submitted_at, outcome, refusal_field, refusal_reason, refusal_amount, "
+        + "minimum_out, received_quarks"
 
     static func record(_ db: Database, _ id: IntentID) throws -> Payments.Record? {
         try Row.fetchOne(db.cachedStatement(sql: "SELECT \(recordColumns) FROM payment_intents WHERE id = ?"), arguments: [id.rawValue])
@@ -221,11 +270,12 @@ extension SQLiteLedgerStore: PaymentStore {
     static func insert(_ record: Payments.Record, _ db: Database) throws {
         let columns = IntentColumns(record)
         try db.cachedStatement(
-            sql: "INSERT INTO payment_intents (\(recordColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            sql: "INSERT INTO payment_intents (\(recordColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         ).execute(
             arguments: [
                 columns.id, columns.owner, columns.action, columns.mint, columns.quarks, columns.usdMicros, columns.counterparty,
                 columns.submittedAt, columns.outcome, columns.refusalField, columns.refusalReason, columns.refusalAmount,
+                columns.minimumOut, columns.receivedQuarks,
             ])
         guard columns.outcome == "settled", let usd = columns.usdMicros else { return }
         // The running total of this send, then of the owner's sends after it in (time, id) order:
@@ -253,7 +303,8 @@ extension SQLiteLedgerStore: PaymentStore {
     static func decodeRecord(_ row: Row) throws -> Payments.Record {
         let columns = IntentColumns(
             id: row[0], owner: row[1], action: row[2], mint: row[3], quarks: row[4], usdMicros: row[5], counterparty: row[6],
-            submittedAt: row[7], outcome: row[8], refusalField: row[9], refusalReason: row[10], refusalAmount: row[11])
+            submittedAt: row[7], outcome: row[8], refusalField: row[9], refusalReason: row[10], refusalAmount: row[11],
+            minimumOut: row[12], receivedQuarks: row[13])
         guard let record = columns.record else { throw LedgerStoreError.corruptRow(table: "payment_intents", id: columns.id) }
         return record
     }

@@ -105,7 +105,10 @@ public struct BillOffer: Sendable {
     }
 
     /// When the pinned rate was observed.
-    public var proofDate: Date { exchangeData.rate.rate.timestamp.date }
+    public var proofDate: Date {
+        let rate = exchangeData.rate.rate.timestamp.date
+        return exchangeData.hasReserve ? min(rate, exchangeData.reserve.state.timestamp.date) : rate
+    }
 
     /// The id of the payment that settles the bill: its rendezvous public key.
     public var intentID: Data { rendezvous.publicKey.rawRepresentation }

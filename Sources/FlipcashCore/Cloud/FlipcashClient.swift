@@ -98,10 +98,31 @@ public struct FlipcashClient<Transport: ClientTransport>: Sendable {
 
     /// The server's signed rates (all of them when `currencies` is empty), checked against the key
     /// the server names: a rate that does not verify is never used to price a send.
-    public func exchangeRates(_ currencies: [CurrencyCode] = []) async throws -> SignedRates {
-        let request = Flipcash_V1_GetExchangeRatesRequest.with { $0.currencies = currencies.map(\.rawValue) }
+    public func exchangeRates(_ currencies: [CurrencyCode] = [], mints: [Mint] = []) async throws -> SignedRates {
+        let request = Flipcash_V1_GetExchangeRatesRequest.with {
+            $0.currencies = currencies.map(\.rawValue)
+            $0.mints = mints.filter { !$0.isUSDF }.map { mint in .with { $0.address = mint.address } }
+        }
         let response = try await call { try await self.currencies.getExchangeRates(request, options: options) }
         return try SignedRates(response)
+    }
+
+    /// A mint the server settles, with a launchpad currency's pool; ``FlipcashClientError/refused(_:)``
+    /// when the server settles no such mint.
+    public func currency(_ mint: Mint) async throws -> CurrencyInfo {
+        let request = Flipcash_V1_GetCurrencyRequest.with { $0.mint.address = mint.address }
+        let response = try await call { try await self.currencies.getCurrency(request, options: options) }
+        switch response.result {
+        case .currency(let info): return try CurrencyInfo(info)
+        case .refusal(let refusal): throw FlipcashClientError.refused(FlipcashRefusal(refusal))
+        case .none: throw FlipcashClientError.malformedResponse("GetCurrency")
+        }
+    }
+
+    /// Every mint the server settles: USDF, then the launchpad currencies.
+    public func mints() async throws -> [CurrencyInfo] {
+        let response = try await call { try await self.currencies.getMints(Flipcash_V1_GetMintsRequest(), options: options) }
+        return try response.mints.map(CurrencyInfo.init)
     }
 
     // MARK: Transactions

@@ -8,7 +8,7 @@ import SwiftProtobuf
 /// what became of the link since.
 public struct IntentReceipt: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
-        case openAccount, sendPayment, sendGiftCard, claimGiftCard, faucet, deposit
+        case openAccount, sendPayment, sendGiftCard, claimGiftCard, faucet, deposit, launchCurrency, buyCurrency, sellCurrency
     }
 
     public enum GiftCardState: String, Hashable, Sendable {
@@ -23,6 +23,9 @@ public struct IntentReceipt: Hashable, Sendable {
     public let isSettled: Bool
     public let settledAt: Date
     public let amount: TokenAmount?
+    /// What a trade credited the owner (tokens bought, USDF after a sale's fee), or the mint a
+    /// launch created (no quarks).
+    public let received: TokenAmount?
     /// The owner it paid, for a payment (base58 key).
     public let destinationOwner: String?
     /// The cash link it funded or claimed (base58 key).
@@ -45,6 +48,9 @@ public struct IntentReceipt: Hashable, Sendable {
         case .claimGiftCard: kind = .claimGiftCard
         case .faucet: kind = .faucet
         case .deposit: kind = .deposit
+        case .launchCurrency: kind = .launchCurrency
+        case .buyCurrency: kind = .buyCurrency
+        case .sellCurrency: kind = .sellCurrency
         case .unknown, .UNRECOGNIZED: throw FlipcashClientError.malformedResponse("an intent's kind")
         }
         isSettled = metadata.state == .settled
@@ -52,6 +58,9 @@ public struct IntentReceipt: Hashable, Sendable {
         amount =
             metadata.hasAmount
             ? (try? Mint(address: metadata.amount.mint.address)).map { TokenAmount(quarks: metadata.amount.quarks, mint: $0) } : nil
+        received =
+            metadata.hasReceived
+            ? (try? Mint(address: metadata.received.mint.address)).map { TokenAmount(quarks: metadata.received.quarks, mint: $0) } : nil
         switch metadata.counterparty {
         case .destinationOwner(let key):
             destinationOwner = Base58.encode(key.value)
@@ -83,6 +92,8 @@ public struct SignedRates: Sendable {
     public let rateKey: Data
     public let serverTime: Date
     let signed: [CurrencyCode: Flipcash_V1_SignedExchangeRate]
+    /// Launchpad currencies' signed reserve states, by mint.
+    let reserves: [Mint: Flipcash_V1_SignedReserveState]
 
     init(_ response: Flipcash_V1_GetExchangeRatesResponse) throws {
         guard let key = try? Curve25519.Signing.PublicKey(rawRepresentation: response.rateKey.value) else {
@@ -95,9 +106,23 @@ public struct SignedRates: Sendable {
             else { throw FlipcashClientError.malformedResponse("a signed rate") }
             signed[code] = rate
         }
+        var reserves = [Mint: Flipcash_V1_SignedReserveState]()
+        for reserve in response.reserves {
+            guard let mint = try? Mint(address: reserve.state.mint.address), !mint.isUSDF, let input = try? reserve.state.signingInput(),
+                key.isValidSignature(reserve.signature.value, for: input)
+            else { throw FlipcashClientError.malformedResponse("a signed reserve state") }
+            reserves[mint] = reserve
+        }
         rateKey = key.rawRepresentation
         serverTime = response.serverTime.date
         self.signed = signed
+        self.reserves = reserves
+    }
+
+    /// The supply of a launchpad currency as its signed reserve state gives it, if the server
+    /// gave one.
+    public func supplyQuarks(of mint: Mint) -> UInt64? {
+        reserves[mint]?.state.supplyQuarks
     }
 
     /// The currencies priced.
@@ -110,7 +135,7 @@ public struct SignedRates: Sendable {
 
     /// When the oldest of these rates was observed; nil for no rates.
     public var oldestObservation: Date? {
-        signed.values.map(\.rate.timestamp.date).min()
+        (signed.values.map(\.rate.timestamp.date) + reserves.values.map(\.state.timestamp.date)).min()
     }
 
     /// Whether these rates are too old to price a send at `date`: the oldest is
@@ -135,18 +160,46 @@ public struct SignedRates: Sendable {
     ///
     /// - Throws: ``FlipcashClientError/refused(_:)`` naming `currency` when the server has no
     ///   rate for it; `AmountError` for an amount that is not a positive number.
-    public func exchangeData(for amount: FiatAmount) throws -> (data: Flipcash_V1_ExchangeData, exchanged: ExchangedFiat) {
+    ///
+    /// For a launchpad `mint`, the quarks are what sells for `amount` at the supply of the signed
+    /// reserve state, which travels in the exchange data (pinned: the same proof prices and
+    /// proves); `tokenBalanceQuarks` caps them at what the sender holds.
+    public func exchangeData(for amount: FiatAmount, mint: Mint = .usdf, tokenBalanceQuarks: UInt64? = nil) throws
+        -> (data: Flipcash_V1_ExchangeData, exchanged: ExchangedFiat)
+    {
         guard let signed = signed[amount.currency], let rate = rate(amount.currency) else {
             throw FlipcashClientError.refused(
                 FlipcashRefusal(code: .invalid, field: "currency", message: "The server has no exchange rate for \(amount.currency.code)."))
         }
-        let exchanged = try ExchangedFiat(nativeAmount: amount, rate: rate)
+        let exchanged: ExchangedFiat
+        var reserve: Flipcash_V1_SignedReserveState?
+        if mint.isUSDF {
+            exchanged = try ExchangedFiat(nativeAmount: amount, rate: rate)
+        } else {
+            guard let proof = reserves[mint] else {
+                throw FlipcashClientError.refused(
+                    FlipcashRefusal(code: .invalid, field: "mint", message: "The server gave no reserve state for \(mint.address)."))
+            }
+            guard
+                let computed = try ExchangedFiat.compute(
+                    fromEntered: amount, rate: rate, mint: mint, supplyQuarks: proof.state.supplyQuarks,
+                    tokenBalanceQuarks: tokenBalanceQuarks),
+                computed.onChainAmount.quarks > 0
+            else {
+                throw FlipcashClientError.refused(
+                    FlipcashRefusal(
+                        code: .invalid, field: "amount", message: "\(amount.value) \(amount.currency.code) buys no tokens of this currency."))
+            }
+            exchanged = computed
+            reserve = proof
+        }
         var data = Flipcash_V1_ExchangeData()
+        if let reserve { data.reserve = reserve }
         data.amount = .with {
             $0.mint.address = exchanged.onChainAmount.mint.address
             $0.quarks = exchanged.onChainAmount.quarks
         }
-        data.nativeAmount = NSDecimalNumber(decimal: amount.value).doubleValue
+        data.nativeAmount = NSDecimalNumber(decimal: exchanged.nativeAmount.value).doubleValue
         data.rate = signed
         return (data, exchanged)
     }
@@ -170,5 +223,44 @@ public struct SendLimitTable: Hashable, Sendable {
         }
         asOf = limits.asOf.date
         byCurrency = table
+    }
+}
+
+/// A mint as the server describes it; for a launchpad currency, its pool at that moment.
+public struct CurrencyInfo: Hashable, Sendable {
+    public let mint: Mint
+    public let name: String
+    public let symbol: String
+    public let decimals: Int
+    /// The tokens the curve has sold (quarks); nil for USDF.
+    public let supplyQuarks: UInt64?
+    /// The USDF the pool holds (quarks); nil for USDF.
+    public let reserveUSDFQuarks: UInt64?
+    public let sellFeeBps: Int?
+    /// Who launched it (base58 key) and when; nil for USDF.
+    public let creator: String?
+    public let launchedAt: Date?
+
+    init(_ info: Flipcash_V1_MintInfo) throws {
+        guard let mint = try? Mint(address: info.mint.address) else { throw FlipcashClientError.malformedResponse("a mint's address") }
+        self.mint = mint
+        name = info.name
+        symbol = info.symbol
+        decimals = Int(info.decimals)
+        if info.hasLaunchpad {
+            supplyQuarks = info.launchpad.supplyQuarks
+            reserveUSDFQuarks = info.launchpad.reserveUsdfQuarks
+            sellFeeBps = Int(info.launchpad.sellFeeBps)
+            creator = Base58.encode(info.launchpad.creator.value)
+            launchedAt = info.launchpad.launchedAt.date
+        } else {
+            (supplyQuarks, reserveUSDFQuarks, sellFeeBps, creator, launchedAt) = (nil, nil, nil, nil, nil)
+        }
+    }
+
+    /// The price of one token now, in USD, at the curve's step for the supply; nil for USDF.
+    public var spotPriceUSD: Decimal? {
+        guard let supplyQuarks else { return nil }
+        return DiscreteBondingCurve.shared.spotPrice(supply: Decimal(supplyQuarks) / Decimal(DiscreteBondingCurve.quarksPerToken))
     }
 }

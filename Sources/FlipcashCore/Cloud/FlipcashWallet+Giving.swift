@@ -6,23 +6,25 @@ import SwiftProtobuf
 // Giving a bill: offering it, waiting for the first grab, paying it (types in BillExchange.swift).
 
 extension FlipcashWallet {
-    /// Makes a bill worth `amount`: a multi-currency payload with a fresh nonce, its rendezvous
-    /// key, and the exchange data priced with `rates` (fetched now when nil) — the one proof the
-    /// whole give uses. Nothing is sent: show ``BillOffer/payload`` through
+    /// Makes a bill worth `amount` of `mint`: a multi-currency payload with a fresh nonce, its
+    /// rendezvous key, and the exchange data priced with `rates` (fetched now when nil, with the
+    /// reserve state of a launchpad `mint`) — the one proof the whole give uses. Nothing is sent: show ``BillOffer/payload`` through
     /// ``waitForGrab(_:timeout:timing:onReady:onGrab:)``'s `onReady`.
     ///
     /// - Throws: `.staleProof` for rates 13 minutes old or more; a refusal naming `amount` for
     ///   more than the account holds; the errors of pricing and of the payload.
-    public func prepareGive(_ amount: FiatAmount, rates: SignedRates? = nil) async throws -> BillOffer {
+    public func prepareGive(_ amount: FiatAmount, mint: Mint = .usdf, rates: SignedRates? = nil) async throws -> BillOffer {
         var pinned = rates
-        if pinned == nil { pinned = try await client.exchangeRates([amount.currency]) }
+        if pinned == nil { pinned = try await client.exchangeRates([amount.currency], mints: [mint]) }
         guard let rates = pinned else { preconditionFailure("rates were just fetched") }
-        let (data, exchanged) = try rates.exchangeData(for: amount)
+        let balances = try await client.balances()
+        let (data, exchanged) = try rates.exchangeData(
+            for: amount, mint: mint, tokenBalanceQuarks: mint.isUSDF ? nil : balances.first { $0.mint == mint }?.quarks ?? 0)
         let offer = BillOffer(
             payload: try CashCodePayload(kind: .multiCurrency, currency: amount.currency, amount: amount.value), amount: exchanged,
             exchangeData: data)
         try offer.checkFresh(at: now())
-        let held = try await client.balances().first { $0.mint == exchanged.mint }
+        let held = balances.first { $0.mint == exchanged.mint }
         guard let held, held.quarks >= exchanged.onChainAmount.quarks else {
             throw FlipcashClientError.refused(
                 FlipcashRefusal(
@@ -34,12 +36,12 @@ extension FlipcashWallet {
         return offer
     }
 
-    /// ``prepareGive(_:rates:)`` then ``waitForGrab(_:timeout:timing:onReady:onGrab:)``.
+    /// ``prepareGive(_:mint:rates:)`` then ``waitForGrab(_:timeout:timing:onReady:onGrab:)``.
     public func give(
-        _ amount: FiatAmount, rates: SignedRates? = nil, timeout: Duration? = nil, timing: BillExchangeTiming = BillExchangeTiming(),
-        onReady: @escaping @Sendable (BillOffer) async throws -> Void = { _ in }
+        _ amount: FiatAmount, mint: Mint = .usdf, rates: SignedRates? = nil, timeout: Duration? = nil,
+        timing: BillExchangeTiming = BillExchangeTiming(), onReady: @escaping @Sendable (BillOffer) async throws -> Void = { _ in }
     ) async throws -> GivenBill {
-        try await waitForGrab(try await prepareGive(amount, rates: rates), timeout: timeout, timing: timing, onReady: onReady)
+        try await waitForGrab(try await prepareGive(amount, mint: mint, rates: rates), timeout: timeout, timing: timing, onReady: onReady)
     }
 
     /// Offers the bill and pays the first owner who grabs it.

@@ -131,9 +131,7 @@ public struct FlipcashWallet<Transport: ClientTransport>: Sendable {
 
     /// Saves a new intent under a fresh id, sends it, and refreshes the cache.
     func send(_ action: Flipcash_V1_SubmitIntentRequest.OneOf_Action, link: CashLink? = nil) async throws -> IntentReceipt {
-        var id = Data(count: 32)
-        var generator = SystemRandomNumberGenerator()
-        for index in id.indices { id[index] = generator.next() }
+        let id = Self.freshID()
         try outbox.save(id: id, action: action, link: link, at: now())
         let receipt = try await submit(id: id, action: action)
         try await refreshQuietly()
@@ -167,6 +165,14 @@ public struct FlipcashWallet<Transport: ClientTransport>: Sendable {
     }
 
     /// A 32-byte id derived from `parts`: the same intent always gets the same id.
+    /// A new intent id: 32 random bytes.
+    static func freshID() -> Data {
+        var id = Data(count: 32)
+        var generator = SystemRandomNumberGenerator()
+        for index in id.indices { id[index] = generator.next() }
+        return id
+    }
+
     static func derivedID(_ parts: String...) -> Data {
         Data(SHA256.hash(data: Data(("flipcash.intent.v1\u{0}" + parts.joined(separator: "\u{0}")).utf8)))
     }
@@ -193,10 +199,14 @@ public struct SentLink: Hashable, Sendable {
 extension ActivityItem {
     /// The history entry `receipt` is for `viewer` (base58 owner key); nil for an account opening.
     init?(_ receipt: IntentReceipt, viewer: String) {
-        guard let amount = receipt.amount, amount.quarks > 0 else { return nil }
+        // A sale is shown as the USDF it brought in; a purchase as the USDF it took.
+        let shown = receipt.kind == .sellCurrency ? receipt.received : receipt.amount
+        guard let amount = shown, amount.quarks > 0 else { return nil }
         let kind: Kind
         switch receipt.kind {
-        case .openAccount: return nil
+        case .openAccount, .launchCurrency: return nil
+        case .buyCurrency: kind = .bought
+        case .sellCurrency: kind = .sold
         case .faucet, .deposit: kind = .deposited
         case .sendPayment: kind = receipt.owner == viewer ? .sent : .received
         case .sendGiftCard: kind = .cashLinkSent
