@@ -201,6 +201,18 @@ public struct PostgresLedgerStore: LedgerStore {
             if let row = cards.first {
                 throw LedgerError.invariantBroken("cash link \(try row.decode(String.self)) does not hold what its state says")
             }
+            let pools = try await connection.query(
+                """
+                SELECT c.mint, coalesce(l.credits - l.debits, 0), coalesce(r.credits - r.debits, 0) FROM \(unescaped: currencies) c
+                LEFT JOIN \(unescaped: accounts) l ON l.id = 'liquidity:' || c.mint
+                LEFT JOIN \(unescaped: accounts) r ON r.id = 'reserve:' || c.mint
+                """, logger: logger
+            ).collect()
+            for row in pools {
+                let (mint, pool, reserve) = try row.decode((String, Int64, Int64).self)
+                guard let parsed = try? Mint(address: mint) else { throw LedgerStoreError.corruptRow(table: "launchpad_currencies", id: mint) }
+                try Payments.checkReserve(parsed, poolQuarks: UInt64(clamping: pool), reserveQuarks: UInt64(clamping: reserve))
+            }
         }
     }
 

@@ -6,7 +6,7 @@ import Testing
 @testable import FlipcashCloud
 
 /// Model-based tests of every payment store: random sequences of opens, sends, links, claims,
-/// voids, expiry sweeps and clock moves, seeded, run against the store and against the pure
+/// voids, expiry sweeps, clock moves and launchpad launches, buys, sells and token sends, seeded, run against the store and against the pure
 /// ``Payments`` rules (the model); a disagreement is shrunk to a minimal sequence before it is
 /// reported. Then the idempotency property: any prefix of the requests, replayed in any order,
 /// answers what it first answered and changes nothing.
@@ -36,13 +36,14 @@ struct PaymentStoreModelTests {
         var operations: [Operation] = []
         var cards: [GiftCardID] = []
         var sent: [PaymentIntent] = []
+        var launched: [Mint] = []
         for step in 0..<count {
             let owner = owners.randomElement(using: &generator)!
             let dollars = [0.5, 5, 100, 249.99, 250, 400].randomElement(using: &generator)!
             let amount = PaymentsTests.usdf(dollars)
             let id = "r\(round)-\(step)"
             let intent: PaymentIntent
-            switch Int.random(in: 0..<10, using: &generator) {
+            switch Int.random(in: 0..<15, using: &generator) {
             case 0:
                 // Now and then the clock goes back (a server with a slow clock): sends land out of order.
                 operations.append(.advance(Double.random(in: -7_200...(3 * 86_400), using: &generator).rounded()))
@@ -62,6 +63,27 @@ struct PaymentStoreModelTests {
             case 5 where !cards.isEmpty: intent = PaymentsTests.intent(id, owner, .claimGiftCard(cards.randomElement(using: &generator)!))
             case 7: intent = PaymentsTests.intent(id, owner, .openAccount(.usdf))
             case 8: intent = PaymentsTests.intent(id, owner, .deposit(amount))
+            case 9:
+                // Two symbols only: a second launch of one is refused.
+                let symbol = ["AAA", "BBB"].randomElement(using: &generator)!
+                intent = PaymentsTests.intent(id, owner, .launchCurrency(name: "Coin \(symbol)", symbol: symbol))
+                launched.append(LaunchpadCurrency.mint(launchedBy: id))
+            case 10 where !launched.isEmpty:
+                // Now and then a minimum the price cannot give.
+                let minimum: UInt64 = Bool.random(using: &generator) ? 0 : 1 << 60
+                intent = PaymentsTests.intent(
+                    id, owner, .buyCurrency(launched.randomElement(using: &generator)!, usdfQuarks: amount.quarks, minimumTokenQuarks: minimum))
+            case 11 where !launched.isEmpty:
+                let tokens: UInt64 = [1, 10_000, 50_000_000, 1_000_000_000_000, 250_000_000_000_000].randomElement(using: &generator)!
+                intent = PaymentsTests.intent(
+                    id, owner, .sellCurrency(launched.randomElement(using: &generator)!, tokenQuarks: tokens, minimumUSDFQuarks: 0))
+            case 12 where !launched.isEmpty:
+                let tokens = TokenAmount(
+                    quarks: [UInt64(1), 1_000_000_000_000].randomElement(using: &generator)!, mint: launched.randomElement(using: &generator)!)
+                intent = PaymentsTests.intent(
+                    id, owner, .sendPayment(destination: owners.randomElement(using: &generator)!, amount: tokens, usdMicros: 10_000))
+            case 13 where !launched.isEmpty:
+                intent = PaymentsTests.intent(id, owner, .openAccount(launched.randomElement(using: &generator)!))
             default: intent = PaymentsTests.send(id, owner, to: owners.randomElement(using: &generator)!, dollars)
             }
             sent.append(intent)
@@ -93,10 +115,12 @@ struct PaymentStoreModelTests {
                     let actual = try await store.voidGiftCard(card, by: owner, at: now)
                     if actual != expected { return "step \(step) (\(operation)): store \(actual), model \(expected)" }
                 case .submit(let intent):
-                    let expected = rules.submit(intent, at: now)
-                    let actual = try await store.submit(intent, at: now)
-                    if actual != expected { return "step \(step) (\(operation)): store \(actual), model \(expected)" }
-                    answers.append((intent, actual))
+                    let expected = rules.answer(intent, at: now)
+                    let actual = try await store.answer(intent, at: now)
+                    if actual.outcome != expected.outcome || actual.received != expected.received {
+                        return "step \(step) (\(operation)): store \(actual), model \(expected)"
+                    }
+                    answers.append((intent, actual.outcome))
                 }
                 // Conservation and the other invariants after every operation, in the store.
                 do {
@@ -106,9 +130,16 @@ struct PaymentStoreModelTests {
                 }
             }
             for owner in owners {
-                let actual = try await store.balance(of: owner, mint: .usdf)
-                let expected = rules.balance(of: owner, mint: .usdf)
-                if actual != expected { return "balance of \(owner): store \(actual), model \(expected)" }
+                for mint in [Mint.usdf] + rules.currencies.keys.sorted(by: { $0.address < $1.address }) {
+                    let actual = try await store.balance(of: owner, mint: mint)
+                    let expected = rules.balance(of: owner, mint: mint)
+                    if actual != expected { return "balance of \(owner) in \(mint): store \(actual), model \(expected)" }
+                }
+            }
+            for (mint, launched) in rules.currencies {
+                let pool = try await store.launchpadPool(mint)
+                let expected = LaunchpadPool(launched: launched, ledger: rules.ledger)
+                if pool != expected { return "pool of \(mint): store \(String(describing: pool)), model \(expected)" }
             }
             try await replies?(answers, store)
             return nil

@@ -543,6 +543,20 @@ public struct Payments: Sendable {
 
     // MARK: Invariants
 
+    /// Checks that a launchpad currency whose pool holds `poolQuarks` tokens has a reserve of at
+    /// least what its whole supply sells for (every holder can sell back), as every store does.
+    ///
+    /// - Throws: ``LedgerError/invariantBroken(_:)``.
+    public static func checkReserve(_ mint: Mint, poolQuarks: UInt64, reserveQuarks: UInt64) throws(LedgerError) {
+        guard poolQuarks <= DiscreteBondingCurve.maxSupplyQuarks else {
+            throw .invariantBroken("\(mint)'s pool holds more than the curve's whole supply")
+        }
+        let supply = DiscreteBondingCurve.maxSupplyQuarks - poolQuarks
+        guard let floor = DiscreteBondingCurve.shared.reserveFloor(supplyQuarks: supply), reserveQuarks >= floor else {
+            throw .invariantBroken("\(mint)'s reserve holds \(reserveQuarks) quarks, less than its supply \(supply) sells for")
+        }
+    }
+
     /// Checks the invariants in this type's documentation.
     ///
     /// - Throws: ``LedgerError/invariantBroken(_:)`` naming the first that does not hold.
@@ -556,11 +570,9 @@ public struct Payments: Sendable {
         // Every token sold can be sold back: rounding in the pool's favour keeps the reserve at
         // least what the whole supply sells for.
         for mint in currencies.keys {
-            let supply = supplyQuarks(of: mint)
-            let reserve = ledger.accounts[Self.reserveAccount(mint)]?.available ?? 0
-            guard let floor = DiscreteBondingCurve.shared.reserveFloor(supplyQuarks: supply), reserve >= floor else {
-                throw .invariantBroken("\(mint)'s reserve holds \(reserve) quarks, less than its supply \(supply) sells for")
-            }
+            try Self.checkReserve(
+                mint, poolQuarks: ledger.accounts[Self.liquidityAccount(mint)]?.available ?? 0,
+                reserveQuarks: ledger.accounts[Self.reserveAccount(mint)]?.available ?? 0)
         }
         for record in records.values where record.outcome == .settled {
             guard sentToday(by: record.intent.owner, at: record.submittedAt) <= limits.dailyUSDMicros else {

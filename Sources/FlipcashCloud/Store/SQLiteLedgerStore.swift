@@ -98,6 +98,18 @@ public struct SQLiteLedgerStore: LedgerStore {
             {
                 throw LedgerError.invariantBroken("cash link \(card) does not hold what its state says")
             }
+            let pools = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT c.mint, ifnull(l.credits - l.debits, 0), ifnull(r.credits - r.debits, 0) FROM launchpad_currencies c
+                        LEFT JOIN ledger_accounts l ON l.id = 'liquidity:' || c.mint
+                        LEFT JOIN ledger_accounts r ON r.id = 'reserve:' || c.mint
+                        """))
+            while let row = try pools.next() {
+                let mint: String = row[0]
+                guard let parsed = try? Mint(address: mint) else { throw LedgerStoreError.corruptRow(table: "launchpad_currencies", id: mint) }
+                try Payments.checkReserve(parsed, poolQuarks: UInt64(clamping: row[1] as Int64), reserveQuarks: UInt64(clamping: row[2] as Int64))
+            }
         }
     }
 
