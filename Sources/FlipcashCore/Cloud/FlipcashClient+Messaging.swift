@@ -117,9 +117,17 @@ extension FlipcashClient {
     ///
     /// The sequence ends when the server ends the stream and throws a ``FlipcashClientError`` when
     /// the connection fails; stopping the iteration closes the stream. ``RateWatcher`` reconnects.
-    public func exchangeRateStream(_ currencies: [CurrencyCode] = []) -> AsyncThrowingStream<ExchangeRateStreamEvent, any Error> {
+    ///
+    /// With `mints`, each batch also carries those launchpad currencies' signed reserve states,
+    /// and a trade that moves one sends a new batch.
+    public func exchangeRateStream(_ currencies: [CurrencyCode] = [], mints: [Mint] = []) -> AsyncThrowingStream<
+        ExchangeRateStreamEvent, any Error
+    > {
         let (events, continuation) = AsyncThrowingStream.makeStream(of: ExchangeRateStreamEvent.self)
-        let request = Flipcash_V1_StreamExchangeRatesRequest.with { $0.currencies = currencies.map(\.rawValue) }
+        let request = Flipcash_V1_StreamExchangeRatesRequest.with {
+            $0.currencies = currencies.map(\.rawValue)
+            $0.mints = mints.filter { !$0.isUSDF }.map { mint in .with { $0.address = mint.address } }
+        }
         let task = Task {
             do {
                 try await call {

@@ -52,13 +52,14 @@ public final class RateWatcher: Sendable {
         self.sleep = sleep
     }
 
-    /// A watcher of `client`'s rates for `currencies` (all when empty).
+    /// A watcher of `client`'s rates for `currencies` (all when empty), and of the reserve states
+    /// of the launchpad currencies `mints`.
     public convenience init<Transport: ClientTransport>(
-        client: FlipcashClient<Transport>, currencies: [CurrencyCode] = [], now: @escaping @Sendable () -> Date = Date.init,
-        backoff: ReconnectBackoff = ReconnectBackoff(),
+        client: FlipcashClient<Transport>, currencies: [CurrencyCode] = [], mints: [Mint] = [],
+        now: @escaping @Sendable () -> Date = Date.init, backoff: ReconnectBackoff = ReconnectBackoff(),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
-        self.init(now: now, backoff: backoff, sleep: sleep) { client.exchangeRateStream(currencies) }
+        self.init(now: now, backoff: backoff, sleep: sleep) { client.exchangeRateStream(currencies, mints: mints) }
     }
 
     /// The newest batch received, if any.
