@@ -181,6 +181,8 @@ enum PostgresLedgerSchema {
                 """,
                 "ALTER TABLE \(intents) ADD COLUMN minimum_out bigint",
                 "ALTER TABLE \(intents) ADD COLUMN received_quarks bigint",
+                // An owner's accounts by prefix (GetBalances), whatever the database's collation.
+                "CREATE INDEX ledger_accounts_id_prefix ON \(schema.qualified("ledger_accounts")) (id text_pattern_ops)",
             ]
         },
     ])

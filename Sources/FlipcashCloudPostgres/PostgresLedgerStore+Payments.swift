@@ -189,6 +189,26 @@ extension PostgresLedgerStore: PaymentStore {
         }
     }
 
+    public func balances(of owner: OwnerID) async throws -> [TokenAmount] {
+        let range = Payments.userAccountRange(owner)
+        return try await client.withConnection { connection in
+            // A prefix match, which the pattern index serves in any collation (base58 owners hold
+            // neither % nor _).
+            let rows = try await connection.query(
+                "SELECT id, mint, credits - debits FROM \(unescaped: accounts) WHERE id LIKE \(range.lower + "%")", logger: logger
+            ).collect()
+            return Payments.ordered(
+                try rows.compactMap { row in
+                    let (id, address, held) = try row.decode((String, String, Int64).self)
+                    guard id.hasPrefix(range.lower) else { return nil }
+                    guard let mint = try? Mint(address: address), let quarks = UInt64(exactly: held) else {
+                        throw LedgerStoreError.corruptRow(table: "ledger_accounts", id: id)
+                    }
+                    return TokenAmount(quarks: quarks, mint: mint)
+                })
+        }
+    }
+
     public func giftCard(_ id: GiftCardID) async throws -> Payments.GiftCard? {
         try await client.withConnection { connection in try await loadGiftCard(connection, id) }
     }

@@ -136,6 +136,13 @@ struct PaymentStoreModelTests {
                     if actual != expected { return "balance of \(owner) in \(mint): store \(actual), model \(expected)" }
                 }
             }
+            for owner in owners {
+                let expected = Payments.ordered(
+                    rules.ledger.accounts.values.filter { $0.kind == .user && $0.id.rawValue.hasPrefix("user:\(owner.rawValue):") }
+                        .map { TokenAmount(quarks: $0.available ?? 0, mint: $0.mint) })
+                let actual = try await store.balances(of: owner)
+                if actual != expected { return "balances of \(owner): store \(actual), model \(expected)" }
+            }
             for (mint, launched) in rules.currencies {
                 let pool = try await store.launchpadPool(mint)
                 let expected = LaunchpadPool(launched: launched, ledger: rules.ledger)

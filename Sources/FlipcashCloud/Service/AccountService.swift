@@ -34,14 +34,7 @@ public struct AccountService: Flipcash_V1_Account.SimpleServiceProtocol {
     {
         try await context.answer("GetBalances") {
             let owner = try await context.registeredOwner(of: request)
-            var balances: [Flipcash_V1_TokenAmount] = []
-            // USDF, then every launchpad currency (one account read each).
-            let launched = try await context.store.launchedCurrencies(limit: CurrencyService.maximumMints)
-            for mint in [Mint.usdf] + launched.map(\.currency.mint) {
-                if let account = try await context.store.account(Payments.userAccount(owner, mint)) {
-                    balances.append(.init(TokenAmount(quarks: account.available ?? 0, mint: mint)))
-                }
-            }
+            let balances = try await context.store.balances(of: owner).map(Flipcash_V1_TokenAmount.init)
             return .with { $0.balances.balances = balances }
         }
     }

@@ -15,6 +15,8 @@ public protocol PaymentStore: Sendable {
     func returnExpiredGiftCards(at date: Date, limit: Int) async throws -> [GiftCardID]
     /// What the owner's account for `mint` holds (0 when it is not open).
     func balance(of owner: OwnerID, mint: Mint) async throws -> UInt64
+    /// What each of the owner's open accounts holds: USDF first, then by mint address.
+    func balances(of owner: OwnerID) async throws -> [TokenAmount]
     /// The intent under `id` as first answered, if there is one.
     func record(_ id: IntentID) async throws -> Payments.Record?
     /// What the owner's history shows, newest first (equal times by id, descending), at most
@@ -102,5 +104,18 @@ public struct LaunchpadPool: Hashable, Sendable {
         self.init(
             launched: launched, supplyQuarks: payments.supplyQuarks(of: mint),
             reserveUSDFQuarks: ledger.accounts[Payments.reserveAccount(mint)]?.available ?? 0)
+    }
+}
+
+extension Payments {
+    /// The bounds of the owner's account ids ("user:OWNER:" + mint), for a range scan: every one
+    /// sorts after `lower` and before `upper` (base58 owners hold no colon).
+    public static func userAccountRange(_ owner: OwnerID) -> (lower: String, upper: String) {
+        ("user:\(owner.rawValue):", "user:\(owner.rawValue);")
+    }
+
+    /// `balances` in the order ``PaymentStore/balances(of:)`` answers: USDF first, then by mint.
+    public static func ordered(_ balances: [TokenAmount]) -> [TokenAmount] {
+        balances.sorted { ($0.mint.isUSDF ? 0 : 1, $0.mint.address) < ($1.mint.isUSDF ? 0 : 1, $1.mint.address) }
     }
 }

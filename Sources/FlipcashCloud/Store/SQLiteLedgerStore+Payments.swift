@@ -83,6 +83,22 @@ extension SQLiteLedgerStore: PaymentStore {
         }
     }
 
+    public func balances(of owner: OwnerID) async throws -> [TokenAmount] {
+        let range = Payments.userAccountRange(owner)
+        return try await writer.read { db in
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT id, mint, credits - debits FROM ledger_accounts WHERE id > ? AND id < ?"),
+                arguments: [range.lower, range.upper])
+            return Payments.ordered(
+                try rows.map { row in
+                    guard let mint = try? Mint(address: row[1]), let quarks = UInt64(exactly: row[2] as Int64) else {
+                        throw LedgerStoreError.corruptRow(table: "ledger_accounts", id: row[0])
+                    }
+                    return TokenAmount(quarks: quarks, mint: mint)
+                })
+        }
+    }
+
     public func balance(of owner: OwnerID, mint: Mint) async throws -> UInt64 {
         try await account(Payments.userAccount(owner, mint))?.available ?? 0
     }
