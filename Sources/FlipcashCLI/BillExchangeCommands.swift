@@ -140,11 +140,14 @@ struct RatesCommand: AsyncParsableCommand {
         commandName: "rates",
         abstract: "The server's signed exchange rates (units per USD); --watch follows them live.",
         discussion: """
-            Needs no account. With --watch, a new table (or, with --json, one JSON line) is printed \
-            whenever the rates change; a lost stream is opened again after 1 s, then 2, 4 … up to 30 s.
+            Needs no account. With --mint, the signed supply and price of those launchpad currencies \
+            come too. With --watch, a new table (or, with --json, one JSON line) is printed whenever the \
+            rates or a supply change; a lost stream is opened again after 1 s, then 2, 4 … up to 30 s.
             """
     )
     @Option(name: .customLong("currency"), help: "Only this currency (repeat for more; default: all).") var currencies: [CurrencyCode] = []
+    @Option(name: .customLong("mint"), help: "A launchpad currency's mint or symbol, for its supply and price (repeat for more).")
+    var mints: [String] = []
     @Flag(help: "Follow the live stream until Ctrl-C.") var watch = false
     @Option(help: "With --watch: stop after this many changes.") var changes: Int?
     @OptionGroup var cloud: CloudOptions
@@ -155,10 +158,18 @@ struct RatesCommand: AsyncParsableCommand {
         let observedAt: Date?
     }
 
+    struct ReserveOutput: Encodable, Equatable {
+        let mint: String
+        let supplyQuarks: String
+        let priceUSD: String
+        let observedAt: Date?
+    }
+
     struct RatesOutput: Encodable {
         let serverTime: Date
         let stale: Bool
         let rates: [RateOutput]
+        let reserves: [ReserveOutput]
 
         init(_ rates: SignedRates, now: Date) {
             serverTime = rates.serverTime
@@ -166,13 +177,33 @@ struct RatesCommand: AsyncParsableCommand {
             self.rates = rates.currencies.compactMap { code in
                 rates.rate(code).map { RateOutput(currency: code.rawValue, perUSD: Text.decimal($0.fx), observedAt: rates.observedAt(code)) }
             }
+            reserves = rates.reserveMints.compactMap { mint in
+                rates.supplyQuarks(of: mint).map { supply in
+                    ReserveOutput(
+                        mint: mint.address, supplyQuarks: String(supply),
+                        priceUSD: Text.decimal(
+                            DiscreteBondingCurve.shared.spotPrice(supply: Decimal(supply) / Decimal(DiscreteBondingCurve.quarksPerToken)) ?? 0),
+                        observedAt: rates.reserveObservedAt(mint))
+                }
+            }
         }
 
-        func printText() {
-            TerminalOutput.table(
+        /// What a watcher compares: the values, not the times the server stamped them.
+        var values: [String] {
+            rates.map { "\($0.currency)=\($0.perUSD)" } + reserves.map { "\($0.mint)=\($0.supplyQuarks)" }
+        }
+
+        func lines() -> [String] {
+            var lines = TerminalOutput.tableLines(
                 ["currency", "per USD", "observed"],
                 rates.map { [$0.currency.uppercased(), $0.perUSD, $0.observedAt.map { $0.formatted(.iso8601) } ?? ""] })
-            if stale { print("these rates are more than 13 minutes old: sends are not priced with them") }
+            if !reserves.isEmpty {
+                lines += TerminalOutput.tableLines(
+                    ["mint", "supply (quarks)", "price USD", "observed"],
+                    reserves.map { [$0.mint, $0.supplyQuarks, $0.priceUSD, $0.observedAt.map { $0.formatted(.iso8601) } ?? ""] })
+            }
+            if stale { lines.append("these rates are more than 13 minutes old: sends are not priced with them") }
+            return lines
         }
     }
 
@@ -185,37 +216,39 @@ struct RatesCommand: AsyncParsableCommand {
         let json = cloud.json
         let currencies = currencies
         let changes = changes
+        let named = mints
         if !watch {
-            let output = try await cloud.withClient { client in RatesOutput(try await client.exchangeRates(currencies), now: Date()) }
+            let output = try await cloud.withClient { client in
+                var mints: [Mint] = []
+                for name in named { mints.append(try await MintOption.resolve(name, client)) }
+                return RatesOutput(try await client.exchangeRates(currencies, mints: mints), now: Date())
+            }
             if json { return try TerminalOutput.json(output) }
-            return output.printText()
+            return print(output.lines().joined(separator: "\n"))
         }
         try await cloud.withClient { client in
-            let watcher = RateWatcher(client: client, currencies: currencies)
+            var mints: [Mint] = []
+            for name in named { mints.append(try await MintOption.resolve(name, client)) }
+            let watcher = RateWatcher(client: client, currencies: currencies, mints: mints)
             let updates = watcher.updates()
             let running = Task { await watcher.run() }
             defer { running.cancel() }
-            var shown: [RateOutput]?
+            var shown: [String]?
             var printed = 0
             for await update in updates {
                 switch update {
                 case .rates(let rates):
                     let output = RatesOutput(rates, now: Date())
-                    // The server stamps every batch anew; only a change of rate is news.
-                    let values = output.rates.map { RateOutput(currency: $0.currency, perUSD: $0.perUSD, observedAt: nil) }
-                    guard values != shown else { continue }
-                    shown = values
+                    // The server stamps every batch anew; only a change of rate or supply is news.
+                    guard output.values != shown else { continue }
+                    shown = output.values
                     if json {
                         let encoder = TerminalOutput.jsonEncoder()
                         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                         Interrupt.printNow(String(decoding: try encoder.encode(output), as: UTF8.self))
                     } else {
                         Interrupt.printNow(Date().formatted(.iso8601))
-                        Interrupt.printNow(
-                            TerminalOutput.tableLines(
-                                ["currency", "per USD", "observed"],
-                                output.rates.map { [$0.currency.uppercased(), $0.perUSD, $0.observedAt.map { $0.formatted(.iso8601) } ?? ""] }
-                            ).joined(separator: "\n"))
+                        Interrupt.printNow(output.lines().joined(separator: "\n"))
                     }
                     printed += 1
                     if let changes, printed >= changes { return }

@@ -48,6 +48,12 @@ struct LaunchpadCommandTests {
         #expect(try await Self.balance(alice, usdf) == 400_000_000)
         #expect(try await Self.balance(alice, mint) == expectedTokens)
 
+        // The rates carry its signed supply, by symbol.
+        let rates = try #require(try await bob.json(["rates", "--currency", "usd", "--mint", "MPIE"]) as? [String: Any])
+        let reserves = try #require(rates["reserves"] as? [[String: Any]])
+        #expect(reserves.first?["mint"] as? String == mint)
+        #expect(reserves.first?["supplyQuarks"] as? String == String(expectedTokens))
+
         // A gives a $5 bill of it; B grabs it from the SVG.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("launchpad-bills-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -119,6 +119,14 @@ public struct SignedRates: Sendable {
         self.reserves = reserves
     }
 
+    /// The launchpad currencies whose signed reserve states came with these rates.
+    public var reserveMints: [Mint] { reserves.keys.sorted { $0.address < $1.address } }
+
+    /// When the server stated `mint`'s supply (what its signature dates), if it gave one.
+    public func reserveObservedAt(_ mint: Mint) -> Date? {
+        reserves[mint].map { $0.state.timestamp.date }
+    }
+
     /// The supply of a launchpad currency as its signed reserve state gives it, if the server
     /// gave one.
     public func supplyQuarks(of mint: Mint) -> UInt64? {
