@@ -116,19 +116,43 @@ struct TradeOutput: Encodable {
     let quotedQuarks: String
     let intent: String
     let balances: [BalanceOutput]
+
+    /// `trade`, which took `paid` and credited `receivedMint`, with the balances after it.
+    init(_ trade: Trade, of mint: Mint, paid: TokenAmount, receivedMint: Mint, balances: [TokenAmount]) {
+        let received = trade.receipt.received ?? TokenAmount(quarks: 0, mint: receivedMint)
+        self.mint = mint.address
+        self.paid = Text.decimal(paid.decimalValue)
+        paidMint = paid.mint.address
+        self.received = Text.decimal(received.decimalValue)
+        self.receivedMint = receivedMint.address
+        receivedQuarks = String(received.quarks)
+        quotedQuarks = String(trade.quotedQuarks)
+        intent = Base58.encode(trade.receipt.id)
+        self.balances = balances.map(BalanceOutput.init)
+    }
+
+    func printText(_ summary: String) {
+        print(summary)
+        for balance in balances { print("balance: \(balance.text)") }
+    }
+}
+
+/// What both trades take: the currency and how far its price may move.
+struct TradeOptions: ParsableArguments {
+    @OptionGroup var currency: MintOption
+    @Option(help: "Refuse if the price moves by more than this many basis points before it settles.") var slippage = 100
+
+    func validate() throws {
+        guard (0...10_000).contains(slippage) else { throw ValidationError("--slippage must be 0 to 10000 basis points.") }
+    }
 }
 
 struct BuyCurrencyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "buy", abstract: "Buy a launchpad currency with --amount USDF at the curve's price.")
-    @OptionGroup var currency: MintOption
+    @OptionGroup var trade: TradeOptions
     @Option(help: "USDF to spend, e.g. 25 or 0.5.") var amount: DecimalArgument
-    @Option(help: "Refuse if the price moves by more than this many basis points before it settles.") var slippage = 100
     @OptionGroup var cloud: CloudOptions
-
-    func validate() throws {
-        guard (0...10_000).contains(slippage) else { throw ValidationError("--slippage must be 0 to 10000 basis points.") }
-    }
 
     func run() async throws {
         let usdf: TokenAmount
@@ -139,35 +163,25 @@ struct BuyCurrencyCommand: AsyncParsableCommand {
         }
         guard usdf.quarks > 0 else { throw ValidationError("--amount must be more than zero.") }
         let output = try await cloud.withWallet { wallet in
-            let mint = try await currency.resolve(wallet.client)
-            let trade = try await wallet.buy(mint, usdfQuarks: usdf.quarks, slippageBps: slippage)
-            let received = trade.receipt.received ?? TokenAmount(quarks: 0, mint: mint)
-            return TradeOutput(
-                mint: mint.address, paid: Text.decimal(usdf.decimalValue), paidMint: Mint.usdf.address, received: Text.decimal(received.decimalValue),
-                receivedMint: mint.address, receivedQuarks: String(received.quarks), quotedQuarks: String(trade.quotedQuarks),
-                intent: Base58.encode(trade.receipt.id), balances: try wallet.cachedBalances().map(BalanceOutput.init))
+            let mint = try await trade.currency.resolve(wallet.client)
+            let bought = try await wallet.buy(mint, usdfQuarks: usdf.quarks, slippageBps: trade.slippage)
+            return TradeOutput(bought, of: mint, paid: usdf, receivedMint: mint, balances: try wallet.cachedBalances())
         }
         if cloud.json { return try TerminalOutput.json(output) }
-        print("bought \(output.received) tokens for \(output.paid) USDF")
-        for balance in output.balances { print("balance: \(balance.text)") }
+        output.printText("bought \(output.received) tokens for \(output.paid) USDF")
     }
 }
 
 struct SellCurrencyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sell", abstract: "Sell --amount tokens of a launchpad currency back to its pool for USDF, less its 1% fee.")
-    @OptionGroup var currency: MintOption
+    @OptionGroup var trade: TradeOptions
     @Option(help: "Tokens to sell, e.g. 100 or 0.25 (up to 10 decimals).") var amount: DecimalArgument
-    @Option(help: "Refuse if the price moves by more than this many basis points before it settles.") var slippage = 100
     @OptionGroup var cloud: CloudOptions
-
-    func validate() throws {
-        guard (0...10_000).contains(slippage) else { throw ValidationError("--slippage must be 0 to 10000 basis points.") }
-    }
 
     func run() async throws {
         let output = try await cloud.withWallet { wallet in
-            let mint = try await currency.resolve(wallet.client)
+            let mint = try await trade.currency.resolve(wallet.client)
             let tokens: TokenAmount
             do {
                 tokens = try TokenAmount(wholeTokens: amount.value, mint: mint)
@@ -175,16 +189,11 @@ struct SellCurrencyCommand: AsyncParsableCommand {
                 throw ValidationError("--amount: \(TerminalOutput.reason(for: error))")
             }
             guard tokens.quarks > 0 else { throw ValidationError("--amount must be more than zero.") }
-            let trade = try await wallet.sell(mint, tokenQuarks: tokens.quarks, slippageBps: slippage)
-            let received = trade.receipt.received ?? TokenAmount(quarks: 0, mint: .usdf)
-            return TradeOutput(
-                mint: mint.address, paid: Text.decimal(tokens.decimalValue), paidMint: mint.address, received: Text.decimal(received.decimalValue),
-                receivedMint: Mint.usdf.address, receivedQuarks: String(received.quarks), quotedQuarks: String(trade.quotedQuarks),
-                intent: Base58.encode(trade.receipt.id), balances: try wallet.cachedBalances().map(BalanceOutput.init))
+            let sold = try await wallet.sell(mint, tokenQuarks: tokens.quarks, slippageBps: trade.slippage)
+            return TradeOutput(sold, of: mint, paid: tokens, receivedMint: .usdf, balances: try wallet.cachedBalances())
         }
         if cloud.json { return try TerminalOutput.json(output) }
-        print("sold \(output.paid) tokens for \(output.received) USDF (after the pool's fee)")
-        for balance in output.balances { print("balance: \(balance.text)") }
+        output.printText("sold \(output.paid) tokens for \(output.received) USDF (after the pool's fee)")
     }
 }
 

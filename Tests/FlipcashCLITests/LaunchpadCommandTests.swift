@@ -41,6 +41,20 @@ struct LaunchpadCommandTests {
         #expect(taken.status == 1)
         #expect(taken.stderr.contains("launch_currency.symbol"), "\(taken.stderr)")
 
+        // Bad input is refused before anything is sent.
+        let badSymbol = try await bob.run(["currency", "launch", "Fine Name", "1AB"])
+        #expect(badSymbol.status != 0)
+        #expect(badSymbol.stderr.contains("not a symbol"), "\(badSymbol.stderr)")
+        let badSlippage = try await alice.run(["currency", "buy", "--mint", "MPIE", "--amount", "1", "--slippage", "20000"])
+        #expect(badSlippage.status != 0)
+        #expect(badSlippage.stderr.contains("--slippage"), "\(badSlippage.stderr)")
+        let unknown = try await alice.run(["currency", "buy", "--mint", "NOPE", "--amount", "1"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("NOPE"), "\(unknown.stderr)")
+        let tooPrecise = try await alice.run(["currency", "buy", "--mint", "MPIE", "--amount", "0.0000001"])
+        #expect(tooPrecise.status != 0)
+        #expect(try await Self.balance(alice, usdf) == 500_000_000)
+
         // A buys $100 of it, by symbol: exactly the curve's tokens for $100 at supply 0.
         let bought = try await alice.json(["currency", "buy", "--mint", "MPIE", "--amount", "100"])
         let expectedTokens = try DiscreteBondingCurve.shared.buyTrade(usdfQuarks: 100_000_000, supplyQuarks: 0).tokenQuarks
