@@ -44,8 +44,10 @@ extension PostgresLedgerStore: RendezvousStore {
                 // The grabber's retry (its answer was lost) is answered as the first time, even
                 // after the giver closed the stream on receiving that grab.
                 if grabbedBy == requestor, let first { return .stored(id: Data(first.readableBytesView)) }
-                guard let expiresAt, expiresAt > now else { return .noActiveStream }
+                // Someone else's grab came first: the bill is theirs, whether or not the giver
+                // has closed the stream since (it does once it has paid them).
                 if grabbedBy != nil { return .alreadyGrabbed }
+                guard let expiresAt, expiresAt > now else { return .noActiveStream }
             }
             let pending =
                 try await connection.query(

@@ -34,7 +34,7 @@ public enum RendezvousSendOutcome: Hashable, Sendable {
     case stored(id: Data)
     /// A grab while no stream is open: the giver dismissed the bill, or never showed it.
     case noActiveStream
-    /// A grab after another owner's: the bill is theirs.
+    /// A grab after another owner's: the bill is theirs (also once its stream has closed).
     case alreadyGrabbed
     /// The rendezvous holds ``RendezvousRules/maximumPendingMessages`` unacked messages already.
     case full

@@ -12,8 +12,10 @@ extension SQLiteLedgerStore: RendezvousStore {
                 // The grabber's retry (its answer was lost) is answered as the first time, even
                 // after the giver closed the stream on receiving that grab.
                 if let row, row[1] as String? == requestor.rawValue, let first = row[2] as Data? { return .stored(id: first) }
+                // Someone else's grab came first: the bill is theirs, whether or not the giver
+                // has closed the stream since (it does once it has paid them).
+                if let row, row[1] as String? != nil { return .alreadyGrabbed }
                 guard let row, let expiresAt = row[0] as Double?, expiresAt > date.timeIntervalSince1970 else { return .noActiveStream }
-                if row[1] as String? != nil { return .alreadyGrabbed }
             }
             let pending =
                 try Int.fetchOne(
