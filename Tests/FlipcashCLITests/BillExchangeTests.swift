@@ -313,6 +313,36 @@ struct BillExchangeTests {
         }
     }
 
+    @Test("a payment the server refuses (the giver spent the money meanwhile) is reported to the grabber at once, not after 30 s")
+    func refusedPaymentIsReported() async throws {
+        try await Self.withCloud { cloud in
+            let alice = try await cloud.funded(20)
+            let bob = try cloud.wallet()
+            let bill = try await Self.show(alice, 5)
+            // The bill was affordable when shown; then Alice sends most of her money elsewhere.
+            _ = try await alice.sendLink(Self.usd(18))
+            let started = ContinuousClock.now
+            let grab = await Self.failure { try await bob.grab(bill.offer.payload, timing: Self.patient) }
+            #expect(grab as? BillExchangeError == .paymentRefused)
+            #expect(started.duration(to: .now) < .seconds(20))
+            let give = await Self.failure { try await bill.task.value }
+            guard case .refused(let refusal) = give as? FlipcashClientError else {
+                Issue.record("expected the payment's refusal, got \(String(describing: give))")
+                return
+            }
+            #expect(refusal.code == .insufficientFunds)
+            // Bob sees that it was refused, not why (that is Alice's business).
+            let seen = try #require(try await bob.client.intent(id: bill.offer.intentID))
+            #expect(!seen.isSettled)
+            #expect(seen.refusal?.code == .denied)
+            #expect(seen.refusal?.available == nil)
+            #expect(try await cloud.balance(alice) == 2_000_000)
+            #expect(try await cloud.balance(bob) == 0)
+            // Grabbing again says the same.
+            #expect(await Self.failure { try await bob.grab(bill.offer.payload, timing: Self.quick) } as? BillExchangeError == .paymentRefused)
+        }
+    }
+
     // MARK: Proofs
 
     @Test("a proof 13 minutes old is refused: when the bill is made, and when a grab comes in; nothing moves")

@@ -44,7 +44,15 @@ public struct TransactionService: Flipcash_V1_Transaction.SimpleServiceProtocol 
             guard let record = try await context.store.record(id), Self.isVisible(record, to: owner) else {
                 throw RPCError(code: .notFound, message: "No intent of yours has this id.")
             }
-            let metadata = try await metadata(of: record)
+            var metadata = try await metadata(of: record)
+            if record.intent.owner != owner, metadata.hasRefusal {
+                // The payee learns that a payment to them was refused, never why: the reason
+                // (a balance, a limit) is the payer's.
+                metadata.refusal = .with {
+                    $0.code = .denied
+                    $0.message = "The payment to you was refused: nothing moved."
+                }
+            }
             return .with { $0.metadata = metadata }
         }
     }
@@ -115,10 +123,11 @@ public struct TransactionService: Flipcash_V1_Transaction.SimpleServiceProtocol 
 
     // MARK: Answers
 
-    /// Whether `owner` may read `record`: it is theirs, or it paid them.
+    /// Whether `owner` may read `record`: it is theirs, or it paid them, or it tried to (a
+    /// grabber waiting for a bill's payment learns at once that it was refused).
     static func isVisible(_ record: Payments.Record, to owner: OwnerID) -> Bool {
         if record.intent.owner == owner { return true }
-        if case .sendPayment(let destination, _, _) = record.intent.action, record.outcome == .settled { return destination == owner }
+        if case .sendPayment(let destination, _, _) = record.intent.action { return destination == owner }
         return false
     }
 

@@ -23,6 +23,9 @@ public enum BillExchangeError: LocalizedError, Hashable, Sendable {
     case notGrabbed
     /// The giver's offer disagrees with the bill that was scanned; nothing was grabbed.
     case billMismatch(String)
+    /// The bill was grabbed, but the server refused the giver's payment (their balance or limit
+    /// no longer covered it): nothing moved, and it never will under this bill.
+    case paymentRefused
 
     public var errorDescription: String? {
         switch self {
@@ -36,6 +39,7 @@ public enum BillExchangeError: LocalizedError, Hashable, Sendable {
         case .timedOut: "The giver did not pay within 30 seconds; the payment may still arrive: check your history."
         case .notGrabbed: "Nobody grabbed the bill in time: it was dismissed and nothing was paid."
         case .billMismatch(let reason): "The giver's offer does not match the bill (\(reason)): nothing was grabbed."
+        case .paymentRefused: "The giver's payment was refused by the server: nothing moved. Ask them to show a new bill."
         }
     }
 }

@@ -51,10 +51,13 @@ extension FlipcashWallet {
     }
 
     /// The settled payment under `id` that paid this owner, if there is one.
+    ///
+    /// - Throws: `.paymentRefused` when the server refused that payment: a refusal stays with
+    ///   its id, so waiting longer cannot help.
     private func paidReceipt(_ id: Data) async throws -> IntentReceipt? {
-        guard let receipt = try await client.intent(id: id), receipt.kind == .sendPayment, receipt.isSettled,
-            receipt.destinationOwner == client.owner
+        guard let receipt = try await client.intent(id: id), receipt.kind == .sendPayment, receipt.destinationOwner == client.owner
         else { return nil }
+        guard receipt.isSettled else { throw BillExchangeError.paymentRefused }
         return receipt
     }
 
