@@ -33,6 +33,17 @@ let package = Package(
             path: "Benchmarks/BudsBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "CircleEnvelopeBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Identity", package: "LocalFirstApps"),
+                .product(name: "DAGCBOR", package: "LocalFirstApps"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/CircleEnvelopeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // The 1,000,000-drop city shared by the Kilroy benchmarks and the `kilroy-city` tool.
         .target(
             name: "KilroyCityFixture",
