@@ -37,7 +37,7 @@ struct CircleEnvelopeTests {
     }
 
     static let circle = Data(repeating: 7, count: 16)
-    static let receipt = try! DAGCBOREncoder().encode(["strain": "Blue Dream canary-7f3a", "notes": "felt calm"])
+    static let receipt: Data = try! DAGCBOREncoder().encode(["strain": "Blue Dream canary-7f3a", "notes": "felt calm"])
 
     static func trustAll(_ header: CircleEnvelopeHeader) -> Bool { true }
 
