@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "Validation", targets: ["Validation"]),
         .library(name: "XMLKit", targets: ["XMLKit"]),
         .library(name: "BudsCore", targets: ["BudsCore"]),
+        .library(name: "BudsCloud", targets: ["BudsCloud"]),
         .executable(name: "buds", targets: ["BudsCLI"]),
         .library(name: "RememberCore", targets: ["RememberCore"]),
         .executable(name: "remember", targets: ["RememberCLI"]),
@@ -258,6 +259,16 @@ let package = Package(
         ),
 
         // MARK: Buds
+        .target(
+            name: "BudsCloud",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "BudsCloudTests",
+            dependencies: ["TestSupport", "BudsCloud", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictBoundaries
+        ),
         .target(
             name: "BudsCore",
             dependencies: [
