@@ -141,3 +141,27 @@ struct PhoneSignInTests {
         #expect(mode == 0o600)
     }
 }
+
+/// Typed numbers are outside input: any text is read or refused, never a crash, and whatever is
+/// accepted is canonical E.164.
+@Suite("Phone numbers, fuzzed")
+struct PhoneNumberFuzzTests {
+    @Test("random text is either a valid E.164 number or refused as invalid")
+    func randomText() {
+        var random = SplitMix64(seed: 0xF0E)
+        let alphabet = Array("+0123456789 -.()\u{00A0}a٣５")
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...24, using: &random)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
+            do {
+                let number = try PhoneNumber(text)
+                #expect(number.e164.first == "+")
+                #expect(number.e164.dropFirst().allSatisfy { $0.isASCII && $0.isNumber })
+                #expect((9...16).contains(number.e164.count))
+                #expect(try PhoneNumber(number.e164) == number)
+            } catch {
+                #expect(error == .invalidNumber)
+            }
+        }
+    }
+}

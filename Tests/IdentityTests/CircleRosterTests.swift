@@ -2,6 +2,7 @@ import Crypto
 import DAGCBOR
 import Foundation
 import Identity
+import TestSupport
 import Testing
 
 /// Who is in a circle and which devices are theirs (issue 18): owner-signed rosters whose version
@@ -128,6 +129,43 @@ struct CircleRosterTests {
         // A list that is not a member's is refused by the view.
         #expect(throws: CircleRosterError.invalidDeviceList(unlisted.identity.did)) {
             try CircleView(roster: roster, deviceLists: [Self.list(unlisted)])
+        }
+    }
+}
+
+/// Rosters, device lists and certificates arrive from the relay: hostile bytes decode to typed
+/// errors or to values that then fail verification, never to a crash or a trusted forgery.
+@Suite("Circle rosters and device lists, fuzzed")
+struct CircleRosterFuzzTests {
+    @Test("mutated encodings of a valid roster, device list and certificate never verify as something else")
+    func mutatedEncodings() throws {
+        let owner = try CircleEnvelopeTests.Person(devices: 2, name: "owner")
+        let roster = try CircleRoster.create(by: owner.identity).adding(.init(Identity.generate()), by: owner.identity)
+        let list = try DeviceList.sign(by: owner.identity, version: 3, devices: owner.devices.map(\.certificate))
+        let encodings = try [
+            DAGCBOREncoder().encode(roster), DAGCBOREncoder().encode(list), DAGCBOREncoder().encode(owner.devices[0].certificate),
+        ]
+        var random = SplitMix64(seed: 0x5057)
+        for round in 0..<3_000 {
+            var bytes = encodings[round % 3]
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
+            }
+            if round % 7 == 0 { bytes = bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)) }
+            switch round % 3 {
+            case 0:
+                if let decoded = try? DAGCBORDecoder().decode(CircleRoster.self, from: bytes), decoded != roster {
+                    #expect(throws: CircleRosterError.self) { try decoded.verify() }
+                }
+            case 1:
+                if let decoded = try? DAGCBORDecoder().decode(DeviceList.self, from: bytes), decoded != list {
+                    #expect(throws: CircleRosterError.self) { try decoded.verify() }
+                }
+            default:
+                if let decoded = try? DAGCBORDecoder().decode(DeviceCertificate.self, from: bytes), decoded != owner.devices[0].certificate {
+                    #expect(throws: CircleEnvelopeError.self) { try decoded.verify() }
+                }
+            }
         }
     }
 }
