@@ -19,7 +19,7 @@ struct GiveCommand: AsyncParsableCommand {
     )
     @Option(help: "The amount as typed, e.g. 5 or 7.50 (greater than zero, at most the currency's digits).") var amount: String
     @Option(help: "Its currency (ISO 4217).") var currency: CurrencyCode = .usd
-    @Option(help: "Give a launchpad currency (its mint address or symbol) instead of USDF.") var mint: String?
+    @Option(help: "The mint to give: a launchpad currency's address or symbol (default: USDF).") var mint: String?
     @Option(help: ArgumentHelp("Where to write the bill's picture.", valueName: "file.svg")) var out = "bill.svg"
     @Option(help: "Give up after this many seconds if nobody grabs the bill.") var wait: Int?
     @OptionGroup var cloud: CloudOptions
@@ -57,7 +57,7 @@ struct GiveCommand: AsyncParsableCommand {
         let timeout = wait.map { Duration.seconds($0) }
         let result = try await cloud.withWallet { wallet in
             var mint = Mint.usdf
-            if let named = self.mint { mint = try await MintOption.resolve(named, wallet.client) }
+            if let named = self.mint { mint = try await MintOption.resolve(named, wallet.client, allowingUSDF: true) }
             let offer = try await wallet.prepareGive(entered, mint: mint)
             let given = try await Interrupt.cancelling {
                 try await wallet.waitForGrab(offer, timeout: timeout) { offer in

@@ -66,10 +66,13 @@ struct MintOption: ParsableArguments {
         try await Self.resolve(mint, client)
     }
 
-    /// `mint` (an address or a symbol) as a launchpad mint.
-    static func resolve<Transport: ClientTransport>(_ mint: String, _ client: FlipcashClient<Transport>) async throws -> Mint {
+    /// `mint` (an address or a symbol) as a launchpad mint, or as USDF too when `allowingUSDF`.
+    static func resolve<Transport: ClientTransport>(
+        _ mint: String, _ client: FlipcashClient<Transport>, allowingUSDF: Bool = false
+    ) async throws -> Mint {
+        if allowingUSDF, mint.uppercased() == "USDF" { return .usdf }
         if let mint = try? Mint(address: mint) {
-            guard !mint.isUSDF else { throw ValidationError("--mint: USDF is not a launchpad currency.") }
+            guard !mint.isUSDF || allowingUSDF else { throw ValidationError("--mint: USDF is not a launchpad currency.") }
             return mint
         }
         let wanted = mint.uppercased()

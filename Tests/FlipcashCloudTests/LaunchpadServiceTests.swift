@@ -88,6 +88,17 @@ struct LaunchpadServiceTests {
                 if case .rates(let batch) = event { moved = batch.supplyQuarks(of: mint) }
             }
             #expect(try #require(moved) > supply)
+
+            // A bill worth more than the tokens held is refused, never shrunk to what is held.
+            let bob = try cloud.wallet()
+            try await bob.register()
+            _ = try await bob.faucet(Service.usdf(20))
+            _ = try await bob.buy(mint, usdfQuarks: 10_000_000)
+            let refusal = await Service.refusal { try await bob.prepareGive(Service.usd(30), mint: mint) }
+            #expect(refusal?.code == .insufficientFunds)
+            #expect(refusal?.available?.mint == mint)
+            // One worth more than the whole supply is refused too.
+            #expect(await Service.refusal { try await alice.prepareGive(Service.usd(1_000_000_000_000), mint: mint) }?.field == "amount")
         }
     }
 

@@ -171,7 +171,9 @@ public struct SignedRates: Sendable {
     ///
     /// For a launchpad `mint`, the quarks are what sells for `amount` at the supply of the signed
     /// reserve state, which travels in the exchange data (pinned: the same proof prices and
-    /// proves); `tokenBalanceQuarks` caps them at what the sender holds.
+    /// proves). With `tokenBalanceQuarks`, they are capped at what the sender holds (and the
+    /// native amount follows); without, an amount beyond what the whole supply sells for is
+    /// refused, so the exchange data is never worth less than `amount`.
     public func exchangeData(for amount: FiatAmount, mint: Mint = .usdf, tokenBalanceQuarks: UInt64? = nil) throws
         -> (data: Flipcash_V1_ExchangeData, exchanged: ExchangedFiat)
     {
@@ -197,6 +199,14 @@ public struct SignedRates: Sendable {
                 throw FlipcashClientError.refused(
                     FlipcashRefusal(
                         code: .invalid, field: "amount", message: "\(amount.value) \(amount.currency.code) buys no tokens of this currency."))
+            }
+            // Without a balance cap the amount is kept as entered, unless it passes the curve's
+            // whole value (then the quarks were clamped to the supply and worth less).
+            guard tokenBalanceQuarks != nil || computed.nativeAmount.value == amount.value else {
+                throw FlipcashClientError.refused(
+                    FlipcashRefusal(
+                        code: .invalid, field: "amount",
+                        message: "\(amount.value) \(amount.currency.code) is more than all of this currency's tokens are worth."))
             }
             exchanged = computed
             reserve = proof

@@ -18,8 +18,8 @@ extension FlipcashWallet {
         if pinned == nil { pinned = try await client.exchangeRates([amount.currency], mints: [mint]) }
         guard let rates = pinned else { preconditionFailure("rates were just fetched") }
         let balances = try await client.balances()
-        let (data, exchanged) = try rates.exchangeData(
-            for: amount, mint: mint, tokenBalanceQuarks: mint.isUSDF ? nil : balances.first { $0.mint == mint }?.quarks ?? 0)
+        // Never capped at the balance: a bill shows the amount it pays, or is refused below.
+        let (data, exchanged) = try rates.exchangeData(for: amount, mint: mint)
         let offer = BillOffer(
             payload: try CashCodePayload(kind: .multiCurrency, currency: amount.currency, amount: amount.value), amount: exchanged,
             exchangeData: data)
