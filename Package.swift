@@ -261,7 +261,7 @@ let package = Package(
         // MARK: Buds
         .target(
             name: "BudsCloud",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["DAGCBOR", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictBoundaries
         ),
         .testTarget(

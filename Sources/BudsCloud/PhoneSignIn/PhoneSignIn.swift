@@ -1,4 +1,5 @@
 public import Crypto
+import DAGCBOR
 public import Foundation
 
 /// The relay's phone sign-in rules, as a pure state machine over an injected clock and random
@@ -56,7 +57,7 @@ public struct PhoneSignIn: Sendable {
 
     /// The keyed digest the relay keeps for `number`.
     public func digest(of number: PhoneNumber) -> PhoneDigest {
-        PhoneDigest(hex: Self.hex(HMAC<SHA256>.authenticationCode(for: Data("phone\u{0}\(number.e164)".utf8), using: key)))
+        PhoneDigest(hex: Hex.encode(HMAC<SHA256>.authenticationCode(for: Data("phone\u{0}\(number.e164)".utf8), using: key)))
     }
 
     /// Starts a sign-in for `number`: a new session and the first code to text it.
@@ -68,7 +69,7 @@ public struct PhoneSignIn: Sendable {
         guard number.callingCode(in: settings.allowedCallingCodes) != nil else { throw .countryNotAllowed }
         let digest = digest(of: number)
         try checkNumber(digest, at: now)
-        let id = Self.hex(Data((0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }))
+        let id = Hex.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &random) })
         let code = Self.code(using: &random)
         sessions[id] = Session(
             id: id, number: digest, lastActionAt: now, sends: [now], checks: 0, codeDigest: codeDigest(session: id, code: code), codeIssuedAt: now)
@@ -115,8 +116,11 @@ public struct PhoneSignIn: Sendable {
             sessions[id] = session
             throw .codeExpired
         }
-        let given = codeDigest(session: id, code: code.filter { !$0.isWhitespace })
-        guard let expected = session.codeDigest, Self.constantTimeEqual(given, expected) else {
+        // swift-crypto compares the codes' MACs in constant time.
+        guard let expected = session.codeDigest,
+            HMAC<SHA256>.isValidAuthenticationCode(
+                expected, authenticating: codeInput(session: id, code: code.filter { !$0.isWhitespace }), using: key)
+        else {
             sessions[id] = session
             numbers[session.number, default: NumberRecord()].consecutiveFailures += 1
             let remaining = settings.maximumChecks - session.checks
@@ -155,7 +159,11 @@ public struct PhoneSignIn: Sendable {
     }
 
     private func codeDigest(session: String, code: String) -> Data {
-        Data(HMAC<SHA256>.authenticationCode(for: Data("code\u{0}\(session)\u{0}\(code)".utf8), using: key))
+        Data(HMAC<SHA256>.authenticationCode(for: codeInput(session: session, code: code), using: key))
+    }
+
+    private func codeInput(session: String, code: String) -> Data {
+        Data("code\u{0}\(session)\u{0}\(code)".utf8)
     }
 
     /// Six digits, uniform (rejection sampling: no modulo bias).
@@ -165,14 +173,6 @@ public struct PhoneSignIn: Sendable {
         return String(repeating: "0", count: 6 - text.count) + text
     }
 
-    static func constantTimeEqual(_ lhs: Data, _ rhs: Data) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-    }
-
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-    }
 }
 
 /// A phone number as the relay keeps it: HMAC-SHA256 under the relay's secret, in hex. Without
