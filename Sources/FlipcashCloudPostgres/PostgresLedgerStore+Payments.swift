@@ -19,7 +19,7 @@ extension PostgresLedgerStore: PaymentStore {
             try await lock(connection, ["intent:\(intent.id.rawValue)"])
             if let card { try await lock(connection, ["gift_card:\(card.rawValue)"]) }
             // Two launches of one symbol: the second sees the first's row.
-            if case .launchCurrency(_, let symbol) = intent.action { try await lock(connection, ["symbol:\(symbol)"]) }
+            if let symbol = intent.action.launchSymbol { try await lock(connection, ["symbol:\(symbol)"]) }
             var giftCard: Payments.GiftCard?
             if let card { giftCard = try await loadGiftCard(connection, card) }
             let footprint = Payments.footprint(of: intent, giftCard: giftCard)
@@ -345,8 +345,7 @@ extension PostgresLedgerStore: PaymentStore {
     /// holding its symbol.
     private func loadCurrencies(_ connection: PostgresConnection, for intent: PaymentIntent) async throws -> [Payments.LaunchedCurrency] {
         guard let mint = intent.action.launchpadMint(intent: intent.id) else { return [] }
-        var symbol = ""
-        if case .launchCurrency(_, let launched) = intent.action { symbol = launched }
+        let symbol = intent.action.launchSymbol ?? ""
         return try await connection.query(
             """
             SELECT \(unescaped: Self.currencyColumns) FROM \(unescaped: currencies)

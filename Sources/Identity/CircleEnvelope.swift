@@ -27,6 +27,11 @@ public struct CircleEnvelopeHeader: Hashable, Sendable, Codable {
     public let recipients: [String]
 
     public static let currentVersion = 1
+
+    /// The order of ``recipients``: ascending UTF-8 bytes (so one set has one encoding).
+    static func inOrder(_ first: String, _ second: String) -> Bool {
+        Array(first.utf8).lexicographicallyPrecedes(Array(second.utf8))
+    }
     /// At most 12 members × 5 devices, with room to spare.
     public static let maximumRecipients = 256
 }
@@ -62,7 +67,7 @@ public struct CircleEnvelope: Hashable, Sendable {
         guard header.circleId.count == 16, header.envelopeId.count == 16 else { throw .malformed("an id is not 16 bytes") }
         guard (try? CID(bytes: header.receiptCID)) != nil else { throw .malformed("the receipt CID is not a CID") }
         guard !header.recipients.isEmpty, header.recipients.count <= CircleEnvelopeHeader.maximumRecipients,
-            zip(header.recipients, header.recipients.dropFirst()).allSatisfy({ Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+            zip(header.recipients, header.recipients.dropFirst()).allSatisfy(CircleEnvelopeHeader.inOrder)
         else { throw .malformed("the recipients are empty, too many, or not in order") }
         guard Set(wrappedKeys.keys) == Set(header.recipients) else { throw .malformed("the wrapped keys are not the header's recipients") }
         return header
@@ -142,7 +147,7 @@ public struct CircleEnvelopeSealer: Sendable {
         guard !recipients.isEmpty else { throw CircleEnvelopeError.noRecipients }
         guard recipients.count <= CircleEnvelopeHeader.maximumRecipients else { throw CircleEnvelopeError.malformed("too many recipients") }
         guard circleId.count == 16, envelopeId.count == 16 else { throw CircleEnvelopeError.malformed("an id is not 16 bytes") }
-        let ids = recipients.map(\.deviceId).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let ids = recipients.map(\.deviceId).sorted(by: CircleEnvelopeHeader.inOrder)
         guard Set(ids).count == ids.count else { throw CircleEnvelopeError.malformed("a recipient device is named twice") }
         let header = CircleEnvelopeHeader(
             version: CircleEnvelopeHeader.currentVersion, circleId: circleId, rosterVersion: rosterVersion, envelopeId: envelopeId,

@@ -63,8 +63,7 @@ public struct ExchangeDataValidator: Sendable {
             guard rateKey.isValidSignature(data.rate.signature.value, for: input) else { throw .unsignedRate(field: field + ".rate.signature") }
             verifiedRates.insert(signed)
         }
-        let age = now().timeIntervalSince(rate.timestamp.date)
-        guard age <= Self.maximumRateAge, age >= -RequestAuthenticator.allowedSkew else { throw .staleRate(field: field + ".rate.rate.timestamp") }
+        guard isFresh(rate.timestamp.date) else { throw .staleRate(field: field + ".rate.rate.timestamp") }
         // Half of the smallest unit either side of the native amount, converted to quarks at the
         // signed rate; the lower bound never below half a unit, so a zero amount cannot pass.
         let fx = Decimal(rate.nativePerUsdf)
@@ -80,6 +79,13 @@ public struct ExchangeDataValidator: Sendable {
         return Validated(amount: TokenAmount(quarks: quarks, mint: mint), usdMicros: usdMicros)
     }
 
+    /// Whether a proof stamped `date` is at most 15 minutes old, and not from further in the
+    /// future than clocks may differ.
+    private func isFresh(_ date: Date) -> Bool {
+        let age = now().timeIntervalSince(date)
+        return age <= Self.maximumRateAge && age >= -RequestAuthenticator.allowedSkew
+    }
+
     /// What a launchpad amount sells for at its signed reserve state's supply (no fee), in USDF
     /// quarks: micro-dollars.
     private func launchpadValue(_ data: Flipcash_V1_ExchangeData, mint: Mint, field: String) throws(ExchangeDataError) -> UInt64 {
@@ -89,10 +95,7 @@ public struct ExchangeDataValidator: Sendable {
         guard let input = try? state.signingInput(), data.reserve.signature.value.count == 64,
             rateKey.isValidSignature(data.reserve.signature.value, for: input)
         else { throw .unsignedRate(field: field + ".reserve.signature") }
-        let age = now().timeIntervalSince(state.timestamp.date)
-        guard age <= Self.maximumRateAge, age >= -RequestAuthenticator.allowedSkew else {
-            throw .staleRate(field: field + ".reserve.state.timestamp")
-        }
+        guard isFresh(state.timestamp.date) else { throw .staleRate(field: field + ".reserve.state.timestamp") }
         guard
             let sale = try? DiscreteBondingCurve.shared.sellTrade(
                 tokenQuarks: data.amount.quarks, feeBps: 0, supplyQuarks: state.supplyQuarks)

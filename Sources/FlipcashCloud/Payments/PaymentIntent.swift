@@ -99,14 +99,14 @@ extension IntentAction {
     /// The launchpad currency the action names or creates (for a launch, give the intent's id),
     /// if any: a store reads it before applying the rules.
     public func launchpadMint(intent id: IntentID) -> Mint? {
-        let mint: Mint? =
-            switch self {
-            case .openAccount(let mint), .buyCurrency(let mint, _, _), .sellCurrency(let mint, _, _): mint
-            case .sendPayment(_, let amount, _), .sendGiftCard(_, let amount, _), .faucet(let amount), .deposit(let amount): amount.mint
-            case .launchCurrency: LaunchpadCurrency.mint(launchedBy: id.rawValue)
-            case .claimGiftCard: nil
-            }
-        return mint.flatMap { $0.isUSDF ? nil : $0 }
+        let named = launchSymbol == nil ? mint : LaunchpadCurrency.mint(launchedBy: id.rawValue)
+        return named.flatMap { $0.isUSDF ? nil : $0 }
+    }
+
+    /// The symbol a launch asks for; nil for the other actions.
+    public var launchSymbol: String? {
+        if case .launchCurrency(_, let symbol) = self { return symbol }
+        return nil
     }
 }
 
@@ -136,12 +136,4 @@ public enum PaymentRefusal: Hashable, Sendable {
     case giftCardExpired
     /// The server does not run the development faucet.
     case faucetClosed
-}
-
-extension IntentAction {
-    /// Whether this is a faucet credit.
-    var isFaucet: Bool {
-        if case .faucet = self { return true }
-        return false
-    }
 }

@@ -193,7 +193,12 @@ public struct Payments: Sendable {
     /// holds (0 when the pool is not in this ledger).
     public func supplyQuarks(of mint: Mint) -> UInt64 {
         guard let pool = ledger.accounts[Self.liquidityAccount(mint)]?.available else { return 0 }
-        return DiscreteBondingCurve.maxSupplyQuarks - min(pool, DiscreteBondingCurve.maxSupplyQuarks)
+        return Self.supplyQuarks(poolQuarks: pool)
+    }
+
+    /// The supply of a currency whose pool holds `poolQuarks`: the curve's whole supply less them.
+    public static func supplyQuarks(poolQuarks: UInt64) -> UInt64 {
+        DiscreteBondingCurve.maxSupplyQuarks - min(poolQuarks, DiscreteBondingCurve.maxSupplyQuarks)
     }
 
     /// A cash link's own account.
@@ -256,8 +261,10 @@ public struct Payments: Sendable {
             case .launchCurrency(let name, let symbol):
                 return launch(intent, mint: mint, name: name, symbol: symbol, at: now)
             case .faucet, .deposit:
-                let field = intent.action.isFaucet ? "faucet.amount.mint" : "deposit.amount.mint"
-                return (.refused(.invalid(field: field, reason: "is not USDF: launchpad tokens are only bought")), nil)
+                return (
+                    .refused(.invalid(field: intent.action.amountField + ".mint", reason: "is not USDF: launchpad tokens are only bought")),
+                    nil
+                )
             case .openAccount, .sendPayment, .sendGiftCard, .buyCurrency, .sellCurrency, .claimGiftCard:
                 guard currencies[mint] != nil else {
                     return (.refused(.invalid(field: intent.action.amountField + ".mint", reason: "is not a currency this server settles")), nil)
@@ -440,7 +447,8 @@ public struct Payments: Sendable {
         return (outcome, outcome == .settled ? TokenAmount(quarks: trade.netUSDFQuarks, mint: .usdf) : nil)
     }
 
-    /// Applies a linked group of an intent's transfers: settled when every one was.
+    /// Applies a linked group of an intent's transfers: settled when every one was. The intent's
+    /// own checks rule out failures other than funds and size: a bug if one shows.
     private mutating func transferGroup(_ group: [LedgerTransfer]) -> IntentOutcome {
         let outcomes = ledger.apply(group)
         for (transfer, outcome) in zip(group, outcomes) {
@@ -451,7 +459,7 @@ public struct Payments: Sendable {
                 return .refused(.invalid(field: "amount.quarks", reason: "is more than an account can hold"))
             case .failed(.linkedTransferFailed): continue
             case .failed(let failure):
-                preconditionFailure("trade transfer \(transfer.id) refused by the ledger: \(failure)")
+                preconditionFailure("intent transfer \(transfer.id) refused by the ledger: \(failure)")
             }
         }
         return .settled
@@ -467,17 +475,7 @@ public struct Payments: Sendable {
     private mutating func transfer(
         _ id: TransferID, from debit: LedgerAccountID, to credit: LedgerAccountID, _ amount: TokenAmount, _ code: LedgerTransfer.Code
     ) -> IntentOutcome {
-        let outcome = ledger.apply(
-            LedgerTransfer(id: id, debit: debit, credit: credit, mint: amount.mint, amount: amount.quarks, code: code))
-        switch outcome {
-        case .created, .exists: return .settled
-        case .failed(.insufficientFunds(let available)): return .refused(.insufficientFunds(available: available))
-        case .failed(.amountTooLarge), .failed(.overflow):
-            return .refused(.invalid(field: "amount.quarks", reason: "is more than an account can hold"))
-        case .failed(let failure):
-            // The intent's own checks rule the other failures out: a bug if one shows.
-            preconditionFailure("intent transfer \(id) refused by the ledger: \(failure)")
-        }
+        transferGroup([LedgerTransfer(id: id, debit: debit, credit: credit, mint: amount.mint, amount: amount.quarks, code: code)])
     }
 
     // MARK: Limits
@@ -551,7 +549,7 @@ public struct Payments: Sendable {
         guard poolQuarks <= DiscreteBondingCurve.maxSupplyQuarks else {
             throw .invariantBroken("\(mint)'s pool holds more than the curve's whole supply")
         }
-        let supply = DiscreteBondingCurve.maxSupplyQuarks - poolQuarks
+        let supply = supplyQuarks(poolQuarks: poolQuarks)
         guard let floor = DiscreteBondingCurve.shared.reserveFloor(supplyQuarks: supply), reserveQuarks >= floor else {
             throw .invariantBroken("\(mint)'s reserve holds \(reserveQuarks) quarks, less than its supply \(supply) sells for")
         }

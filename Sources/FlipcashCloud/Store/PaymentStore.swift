@@ -100,9 +100,9 @@ public struct LaunchpadPool: Hashable, Sendable {
     /// The pool as `ledger` (holding its liquidity and reserve accounts) has it.
     public init(launched: Payments.LaunchedCurrency, ledger: Ledger) {
         let mint = launched.currency.mint
-        let payments = Payments(settings: PaymentSettings(), ledger: ledger, records: [], giftCards: [])
         self.init(
-            launched: launched, supplyQuarks: payments.supplyQuarks(of: mint),
+            launched: launched,
+            supplyQuarks: ledger.accounts[Payments.liquidityAccount(mint)]?.available.map(Payments.supplyQuarks(poolQuarks:)) ?? 0,
             reserveUSDFQuarks: ledger.accounts[Payments.reserveAccount(mint)]?.available ?? 0)
     }
 }

@@ -238,11 +238,9 @@ extension SQLiteLedgerStore: PaymentStore {
     /// holding its symbol.
     static func currencies(_ db: Database, for intent: PaymentIntent) throws -> [Payments.LaunchedCurrency] {
         guard let mint = intent.action.launchpadMint(intent: intent.id) else { return [] }
-        var symbol = ""
-        if case .launchCurrency(_, let launched) = intent.action { symbol = launched }
         return try Row.fetchAll(
             db.cachedStatement(sql: "SELECT \(currencyColumns) FROM launchpad_currencies WHERE mint = ? OR symbol = ?"),
-            arguments: [mint.address, symbol]
+            arguments: [mint.address, intent.action.launchSymbol ?? ""]
         ).map(decodeCurrency)
     }
 
