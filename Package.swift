@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "ObjectStorage", targets: ["ObjectStorage"]),
         .library(name: "Observability", targets: ["Observability"]),
         .library(name: "Validation", targets: ["Validation"]),
+        .library(name: "DeviceCredentials", targets: ["DeviceCredentials"]),
         .library(name: "XMLKit", targets: ["XMLKit"]),
         .library(name: "BudsCore", targets: ["BudsCore"]),
         .library(name: "BudsCloud", targets: ["BudsCloud"]),
@@ -139,6 +140,16 @@ let package = Package(
             swiftSettings: strictBoundaries
         ),
         .target(name: "Validation", swiftSettings: strictBoundaries),
+        // The bearer credential a device creates for a cloud, and the client middleware that sends
+        // it: shared by every app and its cloud so the token has one shape.
+        .target(
+            name: "DeviceCredentials",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"], swiftSettings: strictBoundaries),
         .target(name: "XMLKit", swiftSettings: strictBoundaries),
         .testTarget(name: "XMLKitTests", dependencies: ["XMLKit"], swiftSettings: strictBoundaries),
@@ -347,7 +358,7 @@ let package = Package(
         .target(
             name: "KilroyCore",
             dependencies: [
-                "KilroyAPI", "Geo", "Storage", "Validation", "XMLKit",
+                "KilroyAPI", "DeviceCredentials", "Geo", "Storage", "Validation", "XMLKit",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -357,7 +368,7 @@ let package = Package(
         .testTarget(
             name: "KilroyCoreTests",
             dependencies: [
-                "TestSupport", "KilroyCore", "KilroyAPI", "Geo", "Validation",
+                "TestSupport", "KilroyCore", "KilroyAPI", "DeviceCredentials", "Geo", "Validation",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -366,7 +377,7 @@ let package = Package(
         .target(
             name: "KilroyCloud",
             dependencies: [
-                "KilroyAPI", "ServerKit", "Geo", "Storage", "SQLiteStorage", "Observability", "Validation", "DAGCBOR",
+                "KilroyAPI", "DeviceCredentials", "ServerKit", "Geo", "Storage", "SQLiteStorage", "Observability", "Validation", "DAGCBOR",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -383,7 +394,7 @@ let package = Package(
         .testTarget(
             name: "KilroyCloudTests",
             dependencies: [
-                "TestSupport", "KilroyCloud", "KilroyAPI", "ServerKit", "Geo", "Storage",
+                "TestSupport", "KilroyCloud", "KilroyAPI", "DeviceCredentials", "ServerKit", "Geo", "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),

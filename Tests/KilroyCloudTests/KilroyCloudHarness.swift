@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import DeviceCredentials
 import KilroyAPI
 import Logging
 import Storage

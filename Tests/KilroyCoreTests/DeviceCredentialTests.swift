@@ -1,4 +1,5 @@
 import Foundation
+import DeviceCredentials
 import KilroyAPI
 import KilroyCore
 import Testing

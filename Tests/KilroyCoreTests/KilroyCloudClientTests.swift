@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import HTTPTypes
+import DeviceCredentials
 import KilroyAPI
 import KilroyCore
 import OpenAPIRuntime

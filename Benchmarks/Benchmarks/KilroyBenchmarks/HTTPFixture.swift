@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import DeviceCredentials
 import KilroyAPI
 import KilroyCityFixture
 import OpenAPIRuntime

@@ -1,4 +1,5 @@
 import HTTPTypes
+import DeviceCredentials
 import KilroyAPI
 import OpenAPIRuntime
 import ServerKit

@@ -2,6 +2,7 @@ import Crypto
 import DAGCBOR
 import Foundation
 public import GRDB
+public import DeviceCredentials
 public import KilroyAPI
 
 /// What the Kilroy cloud knows of a device: the SHA-256 digest of its credential, never the

@@ -1,7 +1,8 @@
 public import Foundation
 public import Geo
 import HTTPTypes
-public import KilroyAPI
+public import DeviceCredentials
+import KilroyAPI
 public import OpenAPIRuntime
 import OpenAPIURLSession
 import Storage

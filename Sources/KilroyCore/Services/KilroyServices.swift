@@ -1,5 +1,6 @@
 public import Foundation
-public import KilroyAPI
+public import DeviceCredentials
+import KilroyAPI
 public import OpenAPIRuntime
 
 /// Everything one Kilroy store folder provides, wired once: the memory store, the upload

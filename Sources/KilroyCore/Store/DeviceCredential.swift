@@ -1,4 +1,5 @@
 public import Foundation
+public import DeviceCredentials
 public import KilroyAPI
 import Storage
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HTTPTypes
 import HummingbirdTesting
+import DeviceCredentials
 import KilroyAPI
 import Testing
 

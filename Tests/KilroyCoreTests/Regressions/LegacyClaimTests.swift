@@ -1,3 +1,4 @@
+import DeviceCredentials
 import Foundation
 import KilroyAPI
 import Testing

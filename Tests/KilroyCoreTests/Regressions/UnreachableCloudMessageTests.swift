@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import DeviceCredentials
 import KilroyAPI
 import Testing
 

@@ -1,9 +1,9 @@
 import Foundation
 
-/// A Kilroy device credential: 256 random bits the device creates once and sends as
+/// A device credential (Kilroy's, and the Buds relay's): 256 random bits the device creates once and sends as
 /// `Authorization: Bearer <token>`, written as 43 characters of base64url without padding.
 ///
-/// Hand-written (not generated) and kept in the API module because the app and the server must
+/// Hand-written (not generated) and kept in a kit of its own because each app and its cloud must
 /// agree on the token's exact shape: the app creates and stores tokens, the server parses them
 /// and keeps only their digest. Only the canonical spelling is accepted (the last character can
 /// carry just 4 of its 6 bits, so there is exactly one spelling of each 32 bytes), which keeps a

@@ -1,11 +1,11 @@
-import Foundation
-import HTTPTypes
-import OpenAPIRuntime
+public import Foundation
+public import HTTPTypes
+public import OpenAPIRuntime
 
 /// Adds `Authorization: Bearer <credential>` to every request of the generated client: the
 /// contract declares the credential as a security scheme, which the generator leaves to
 /// middleware. The credential is held here and nowhere a log or an error message can reach.
-/// Beside the contract so that every client of it (the app, the benchmarks) sends it one way.
+/// Beside the token so that every client of every cloud (the apps, the benchmarks) sends it one way.
 public struct BearerCredentialMiddleware: ClientMiddleware {
     let credential: DeviceToken
 
