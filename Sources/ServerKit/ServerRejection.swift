@@ -21,10 +21,13 @@ public struct ServerRejection: Error, Equatable, Sendable {
     public var challenge: String?
     /// The methods a path does answer, sent as `Allow` (for a 405).
     public var allow: [HTTPRequest.Method]?
+    /// Lists that let a client repair its request, each written as a top-level key of the body
+    /// beside `code` (e.g. the devices an envelope left out, as `missing`).
+    public var details: [String: [String]]
 
     public init(
         status: HTTPResponse.Status, code: String, message: String, field: String? = nil, retryAfter: Int? = nil,
-        challenge: String? = nil, allow: [HTTPRequest.Method]? = nil
+        challenge: String? = nil, allow: [HTTPRequest.Method]? = nil, details: [String: [String]] = [:]
     ) {
         self.status = status
         self.code = code
@@ -33,6 +36,7 @@ public struct ServerRejection: Error, Equatable, Sendable {
         self.retryAfter = retryAfter
         self.challenge = challenge
         self.allow = allow
+        self.details = details
     }
 
     /// A 400 with `code`, `message` and the `field` at fault.
@@ -53,14 +57,52 @@ public struct ServerRejection: Error, Equatable, Sendable {
         status: .internalServerError, code: "internal_error",
         message: "The server failed to handle the request and changed nothing; try again later.")
 
-    /// The JSON body: `code`, `message` and `field` when there is one.
+    /// The JSON body: `code`, `message`, `field` when there is one, and each of ``details``.
     public struct Body: Codable, Equatable, Sendable {
         public var code: String
         public var message: String
         public var field: String?
+        public var details: [String: [String]] = [:]
+
+        public init(code: String, message: String, field: String? = nil, details: [String: [String]] = [:]) {
+            self.code = code
+            self.message = message
+            self.field = field
+            self.details = details
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            code = try container.decode(String.self, forKey: Key("code"))
+            message = try container.decode(String.self, forKey: Key("message"))
+            field = try container.decodeIfPresent(String.self, forKey: Key("field"))
+            for key in container.allKeys where !Self.fixedKeys.contains(key.stringValue) {
+                if let list = try? container.decode([String].self, forKey: key) { details[key.stringValue] = list }
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(code, forKey: Key("code"))
+            try container.encode(message, forKey: Key("message"))
+            try container.encodeIfPresent(field, forKey: Key("field"))
+            for (name, list) in details where !Self.fixedKeys.contains(name) {
+                try container.encode(list, forKey: Key(name))
+            }
+        }
+
+        private static let fixedKeys: Set<String> = ["code", "message", "field"]
+
+        private struct Key: CodingKey {
+            let stringValue: String
+            init(_ name: String) { stringValue = name }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
     }
 
-    public var body: Body { Body(code: code, message: message, field: field) }
+    public var body: Body { Body(code: code, message: message, field: field, details: details) }
 
     /// The JSON response, with `Retry-After` and `WWW-Authenticate` when set.
     public func response() -> Response {
@@ -68,7 +110,7 @@ public struct ServerRejection: Error, Equatable, Sendable {
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if let challenge { headers[.wwwAuthenticate] = challenge }
         if let allow { headers[.allow] = allow.map(\.rawValue).joined(separator: ", ") }
-        // A body of two strings and an optional string always encodes.
+        // A body of strings and lists of strings always encodes.
         return (try? JSONResponse.make(status: status, body, headers: headers)) ?? Response(status: status)
     }
 }

@@ -52,6 +52,20 @@ struct ServerKitTests {
         }
     }
 
+    @Test("a refusal's lists are top-level keys of its body, read back as they were; the fixed keys cannot be overwritten")
+    func rejectionDetails() throws {
+        let rejection = ServerRejection(
+            status: .conflict, code: "recipients_mismatch", message: "Refresh.",
+            details: ["missing": ["a", "b"], "extra": [], "code": ["spoof"]])
+        let bytes = try JSONEncoder().encode(rejection.body)
+        let object = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        #expect(object["code"] as? String == "recipients_mismatch")
+        #expect(object["missing"] as? [String] == ["a", "b"] && object["extra"] as? [String] == [])
+        let decoded = try JSONDecoder().decode(ServerRejection.Body.self, from: bytes)
+        #expect(decoded.details == ["missing": ["a", "b"], "extra": []])
+        #expect(decoded.code == "recipients_mismatch" && decoded.field == nil)
+    }
+
     @Test("an unknown path is a JSON 404 with the hint; the server's own failure a 500 that says nothing inside")
     func errorsAreJSON() async throws {
         try await application().test(.router) { client in
