@@ -40,7 +40,9 @@ let package = Package(
         .library(name: "DeviceCredentials", targets: ["DeviceCredentials"]),
         .library(name: "XMLKit", targets: ["XMLKit"]),
         .library(name: "BudsCore", targets: ["BudsCore"]),
+        .library(name: "BudsAPI", targets: ["BudsAPI"]),
         .library(name: "BudsCloud", targets: ["BudsCloud"]),
+        .library(name: "BudsCloudPostgres", targets: ["BudsCloudPostgres"]),
         .executable(name: "buds", targets: ["BudsCLI"]),
         .library(name: "RememberCore", targets: ["RememberCore"]),
         .executable(name: "remember", targets: ["RememberCLI"]),
@@ -270,22 +272,67 @@ let package = Package(
         ),
 
         // MARK: Buds
+        // The Buds relay's contract: `openapi.yaml` and the code generated from it (committed).
+        .target(
+            name: "BudsAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi.yaml", "openapi-generator-config.yaml"]
+        ),
+        // The relay: phone sign-in, devices, circles and per-device queues of sealed envelopes.
         .target(
             name: "BudsCloud",
-            dependencies: ["DAGCBOR", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "BudsAPI", "DAGCBOR", "DeviceCredentials", "Identity", "ServerKit", "Storage", "SQLiteStorage", "Observability",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        // The relay's store on PostgreSQL, for many app-servers (clients never link it).
+        .target(
+            name: "BudsCloudPostgres",
+            dependencies: [
+                "BudsCloud", "PostgresStorage", "ServerKit",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictBoundaries
         ),
         .testTarget(
             name: "BudsCloudTests",
-            dependencies: ["TestSupport", "BudsCloud", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "TestSupport", "BudsCloud", "BudsCloudPostgres", "BudsAPI", "DeviceCredentials", "Identity", "DAGCBOR", "ServerKit",
+                "Storage", "PostgresStorage", "PostgresTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             swiftSettings: strictBoundaries
         ),
         .target(
             name: "BudsCore",
             dependencies: [
-                "DAGCBOR", "Identity", "Receipts", "Geo", "Storage", "SQLiteStorage", "Validation",
+                "DAGCBOR", "Identity", "Receipts", "Geo", "Storage", "SQLiteStorage", "Validation", "BudsAPI", "DeviceCredentials",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                // The relay client: generated from BudsAPI's contract, over URLSession.
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictBoundaries
@@ -310,7 +357,7 @@ let package = Package(
         .testTarget(
             name: "BudsCLITests",
             dependencies: [
-                "TestSupport", "BudsCLI", "BudsCore", "DAGCBOR", "Identity",
+                "TestSupport", "BudsCLI", "BudsCore", "DAGCBOR", "Identity", "AppServer",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictBoundaries
@@ -614,7 +661,7 @@ let package = Package(
             name: "AppServer",
             dependencies: [
                 "KilroyCloud", "KilroyCloudPostgres", "ServerKit", "Observability", "CommandLineKit", "Storage", "ObjectStorage",
-                "PostgresStorage", "FlipcashCloud", "FlipcashCloudPostgres",
+                "PostgresStorage", "FlipcashCloud", "FlipcashCloudPostgres", "BudsCloud", "BudsCloudPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),

@@ -10,22 +10,37 @@ public import Foundation
 /// allow-list. Numbers are kept only as keyed digests. A store keeps this state; the SMS goes
 /// out through an ``SMSSender``.
 public struct PhoneSignIn: Sendable {
-    /// One sign-in attempt.
+    /// One sign-in attempt, as a store keeps it.
     public struct Session: Hashable, Sendable {
-        public let id: String
-        public let number: PhoneDigest
-        public internal(set) var lastActionAt: Date
-        public internal(set) var sends: [Date]
-        public internal(set) var checks: Int
-        /// HMAC of the session id and the current code; nil once verified.
-        var codeDigest: Data?
-        var codeIssuedAt: Date
+        public var id: String
+        public var number: PhoneDigest
+        public var lastActionAt: Date
+        public var sends: [Date]
+        public var checks: Int
+        /// HMAC of the session id and the current code (never the code itself).
+        public var codeDigest: Data
+        public var codeIssuedAt: Date
+
+        public init(id: String, number: PhoneDigest, lastActionAt: Date, sends: [Date], checks: Int, codeDigest: Data, codeIssuedAt: Date) {
+            self.id = id
+            self.number = number
+            self.lastActionAt = lastActionAt
+            self.sends = sends
+            self.checks = checks
+            self.codeDigest = codeDigest
+            self.codeIssuedAt = codeIssuedAt
+        }
     }
 
     /// What the relay remembers of a number: its recent sends and failed checks in a row.
     public struct NumberRecord: Hashable, Sendable {
-        public internal(set) var sends: [Date] = []
-        public internal(set) var consecutiveFailures = 0
+        public var sends: [Date] = []
+        public var consecutiveFailures = 0
+
+        public init(sends: [Date] = [], consecutiveFailures: Int = 0) {
+            self.sends = sends
+            self.consecutiveFailures = consecutiveFailures
+        }
     }
 
     public struct Settings: Hashable, Sendable {
@@ -117,9 +132,9 @@ public struct PhoneSignIn: Sendable {
             throw .codeExpired
         }
         // swift-crypto compares the codes' MACs in constant time.
-        guard let expected = session.codeDigest,
+        guard
             HMAC<SHA256>.isValidAuthenticationCode(
-                expected, authenticating: codeInput(session: id, code: code.filter { !$0.isWhitespace }), using: key)
+                session.codeDigest, authenticating: codeInput(session: id, code: code.filter { !$0.isWhitespace }), using: key)
         else {
             sessions[id] = session
             numbers[session.number, default: NumberRecord()].consecutiveFailures += 1
@@ -179,5 +194,11 @@ public struct PhoneSignIn: Sendable {
 /// the secret a stolen database does not give the numbers back (a bare hash of a number would).
 public struct PhoneDigest: Hashable, Sendable, CustomStringConvertible {
     public let hex: String
+
+    /// A digest as a store read it back.
+    public init(hex: String) {
+        self.hex = hex
+    }
+
     public var description: String { "phone:" + hex.prefix(8) }
 }

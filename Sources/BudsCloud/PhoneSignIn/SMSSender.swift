@@ -1,3 +1,4 @@
+public import BudsAPI
 public import Foundation
 
 /// Where sign-in codes leave the relay: a real SMS gateway in production, a folder in
@@ -6,28 +7,21 @@ public protocol SMSSender: Sendable {
     func send(code: String, to number: PhoneNumber) async throws
 }
 
-/// Development SMS: each code is written to `DIR/<number>.txt` (mode 0600), where `buds account
-/// verify-phone` can read it.
+/// Development SMS: each code is written where `buds account verify-phone --sms-outbox DIR` reads
+/// it (BudsAPI's ``DevelopmentSMSOutbox``).
 public struct SMSOutbox: SMSSender {
-    public let directory: URL
+    public let outbox: DevelopmentSMSOutbox
 
     public init(directory: URL) {
-        self.directory = directory
+        outbox = DevelopmentSMSOutbox(directory: directory)
     }
 
     public func send(code: String, to number: PhoneNumber) async throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let file = file(for: number)
-        try Data("\(code)\n".utf8).write(to: file, options: .atomic)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        try outbox.write(code: code, to: number.e164)
     }
 
     /// The latest code sent to `number`, if any.
     public func latestCode(for number: PhoneNumber) -> String? {
-        (try? String(contentsOf: file(for: number), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    func file(for number: PhoneNumber) -> URL {
-        directory.appendingPathComponent("\(number.e164).txt")
+        outbox.latestCode(for: number.e164)
     }
 }
