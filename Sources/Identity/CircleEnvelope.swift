@@ -73,6 +73,20 @@ public struct CircleEnvelope: Hashable, Sendable {
         return header
     }
 
+    /// The header once its shape, the sender's signature and the sender's certificate check out:
+    /// what a relay can verify without any key (whether it trusts the sender is its own
+    /// question, as it is the reader's).
+    ///
+    /// - Throws: ``CircleEnvelopeError/malformed(_:)``, ``CircleEnvelopeError/badSignature``,
+    ///   ``CircleEnvelopeError/invalidCertificate(_:)``.
+    public func signedHeader() throws(CircleEnvelopeError) -> CircleEnvelopeHeader {
+        let header = try header()
+        guard Identity.verify(signature: signature, of: Self.signatureDomain + headerBytes, signingPublicKey: header.sender.signingKey)
+        else { throw .badSignature }
+        try header.sender.verify()
+        return header
+    }
+
     /// The SHA-256 of the header bytes: the associated data everything else is bound to.
     var associatedData: Data { Data(SHA256.hash(data: headerBytes)) }
 
@@ -209,13 +223,7 @@ public struct CircleEnvelopeOpener: Sendable {
     public func open(_ envelope: CircleEnvelope, trusts: (CircleEnvelopeHeader) -> Bool) throws(CircleEnvelopeError) -> (
         header: CircleEnvelopeHeader, plaintext: Data
     ) {
-        let header = try envelope.header()
-        guard
-            Identity.verify(
-                signature: envelope.signature, of: CircleEnvelope.signatureDomain + envelope.headerBytes,
-                signingPublicKey: header.sender.signingKey)
-        else { throw .badSignature }
-        try header.sender.verify()
+        let header = try envelope.signedHeader()
         guard trusts(header) else { throw .untrustedSender }
         guard let wrapped = envelope.wrappedKeys[deviceId] else { throw .notARecipient }
         let associatedData = envelope.associatedData

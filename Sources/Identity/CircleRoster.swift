@@ -212,6 +212,10 @@ public enum CircleRosterError: LocalizedError, Hashable, Sendable {
     case full
     case alreadyMember
     case notMember
+    /// An invitation code that is not 64 hex characters.
+    case invalidInvitation
+    /// A join request that is not well formed or not signed by the key it names.
+    case invalidJoinRequest
 
     public var errorDescription: String? {
         switch self {
@@ -222,6 +226,8 @@ public enum CircleRosterError: LocalizedError, Hashable, Sendable {
         case .full: "A circle has at most \(CircleRoster.maximumMembers) members."
         case .alreadyMember: "They are a member already."
         case .notMember: "They are not a member."
+        case .invalidInvitation: "That is not an invitation code: it is 64 letters and digits (0-9, a-f)."
+        case .invalidJoinRequest: "The request to join is not well formed or not signed by the person it names."
         }
     }
 }

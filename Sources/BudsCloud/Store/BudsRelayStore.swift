@@ -55,6 +55,9 @@ public protocol BudsRelayStore: Sendable {
     /// Where the relay pushes `device`'s wake-ups.
     func setPushToken(_ token: String, for device: RelayDevice) async throws
 
+    /// The push tokens of those of `deviceIds` that registered one.
+    func pushTokens(deviceIds: [String]) async throws -> [String]
+
     // MARK: Link channels
 
     /// Opens a link channel under `token`'s digest until `expiresAt`.
