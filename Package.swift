@@ -37,7 +37,7 @@ let package = Package(
         .library(name: "ObjectStorage", targets: ["ObjectStorage"]),
         .library(name: "Observability", targets: ["Observability"]),
         .library(name: "Validation", targets: ["Validation"]),
-        .library(name: "DeviceCredentials", targets: ["DeviceCredentials"]),
+        .library(name: "CloudWire", targets: ["CloudWire"]),
         .library(name: "XMLKit", targets: ["XMLKit"]),
         .library(name: "BudsCore", targets: ["BudsCore"]),
         .library(name: "BudsAPI", targets: ["BudsAPI"]),
@@ -142,11 +142,12 @@ let package = Package(
             swiftSettings: strictBoundaries
         ),
         .target(name: "Validation", swiftSettings: strictBoundaries),
-        // The bearer credential a device creates for a cloud, and the client middleware that sends
-        // it: shared by every app and its cloud so the token has one shape.
+        // What crosses the wire between an app and its cloud, shared by both sides: the device's
+        // bearer credential and the middleware that sends it, lenient dates, network failures.
         .target(
-            name: "DeviceCredentials",
+            name: "CloudWire",
             dependencies: [
+                "Validation",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -175,7 +176,6 @@ let package = Package(
         .target(
             name: "ServerKit",
             dependencies: [
-                "Validation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -193,7 +193,7 @@ let package = Package(
         .testTarget(
             name: "ServerKitTests",
             dependencies: [
-                "ServerKit", "TestSupport",
+                "ServerKit", "CloudWire", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -285,7 +285,7 @@ let package = Package(
         .target(
             name: "BudsCloud",
             dependencies: [
-                "BudsAPI", "DAGCBOR", "DeviceCredentials", "Identity", "ServerKit", "Storage", "SQLiteStorage", "Observability",
+                "BudsAPI", "DAGCBOR", "CloudWire", "Identity", "ServerKit", "Storage", "SQLiteStorage", "Observability",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -309,7 +309,7 @@ let package = Package(
         .testTarget(
             name: "BudsCloudTests",
             dependencies: [
-                "TestSupport", "BudsCloud", "BudsCloudPostgres", "BudsAPI", "DeviceCredentials", "Identity", "DAGCBOR", "ServerKit",
+                "TestSupport", "BudsCloud", "BudsCloudPostgres", "BudsAPI", "CloudWire", "Identity", "DAGCBOR", "ServerKit",
                 "Storage", "PostgresStorage", "PostgresTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -325,7 +325,7 @@ let package = Package(
         .target(
             name: "BudsCore",
             dependencies: [
-                "DAGCBOR", "Identity", "Receipts", "Geo", "Storage", "SQLiteStorage", "Validation", "BudsAPI", "DeviceCredentials",
+                "DAGCBOR", "Identity", "Receipts", "Geo", "Storage", "SQLiteStorage", "Validation", "BudsAPI", "CloudWire",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -405,7 +405,7 @@ let package = Package(
         .target(
             name: "KilroyCore",
             dependencies: [
-                "KilroyAPI", "DeviceCredentials", "Geo", "Storage", "Validation", "XMLKit",
+                "KilroyAPI", "CloudWire", "Geo", "Storage", "Validation", "XMLKit",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -415,7 +415,7 @@ let package = Package(
         .testTarget(
             name: "KilroyCoreTests",
             dependencies: [
-                "TestSupport", "KilroyCore", "KilroyAPI", "DeviceCredentials", "Geo", "Validation",
+                "TestSupport", "KilroyCore", "KilroyAPI", "CloudWire", "Geo", "Validation",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -424,7 +424,7 @@ let package = Package(
         .target(
             name: "KilroyCloud",
             dependencies: [
-                "KilroyAPI", "DeviceCredentials", "ServerKit", "Geo", "Storage", "SQLiteStorage", "Observability", "Validation", "DAGCBOR",
+                "KilroyAPI", "CloudWire", "ServerKit", "Geo", "Storage", "SQLiteStorage", "Observability", "Validation", "DAGCBOR",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -441,7 +441,7 @@ let package = Package(
         .testTarget(
             name: "KilroyCloudTests",
             dependencies: [
-                "TestSupport", "KilroyCloud", "KilroyAPI", "DeviceCredentials", "ServerKit", "Geo", "Storage",
+                "TestSupport", "KilroyCloud", "KilroyAPI", "CloudWire", "ServerKit", "Geo", "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),

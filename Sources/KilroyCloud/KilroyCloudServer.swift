@@ -1,3 +1,4 @@
+import CloudWire
 public import Foundation
 public import Hummingbird
 import KilroyAPI

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import DeviceCredentials
+import CloudWire
 import KilroyAPI
 import Logging
 import Storage

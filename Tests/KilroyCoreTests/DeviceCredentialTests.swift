@@ -1,5 +1,5 @@
 import Foundation
-import DeviceCredentials
+import CloudWire
 import KilroyAPI
 import KilroyCore
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 import HTTPTypes
-import DeviceCredentials
+import CloudWire
 import KilroyAPI
 import KilroyCore
 import OpenAPIRuntime

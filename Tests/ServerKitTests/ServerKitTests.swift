@@ -1,3 +1,4 @@
+import CloudWire
 import Foundation
 import HTTPTypes
 import Hummingbird

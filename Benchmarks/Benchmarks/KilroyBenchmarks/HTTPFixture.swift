@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import DeviceCredentials
+import CloudWire
 import KilroyAPI
 import KilroyCityFixture
 import OpenAPIRuntime

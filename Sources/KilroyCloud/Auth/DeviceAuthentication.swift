@@ -1,5 +1,5 @@
 import HTTPTypes
-import DeviceCredentials
+import CloudWire
 import KilroyAPI
 import OpenAPIRuntime
 import ServerKit

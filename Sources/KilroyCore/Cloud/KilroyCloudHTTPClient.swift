@@ -1,7 +1,7 @@
 public import Foundation
 public import Geo
 import HTTPTypes
-public import DeviceCredentials
+public import CloudWire
 import KilroyAPI
 public import OpenAPIRuntime
 import OpenAPIURLSession

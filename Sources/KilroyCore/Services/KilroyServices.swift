@@ -1,5 +1,5 @@
 public import Foundation
-public import DeviceCredentials
+public import CloudWire
 import KilroyAPI
 public import OpenAPIRuntime
 

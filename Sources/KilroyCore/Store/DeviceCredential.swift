@@ -1,6 +1,5 @@
 public import Foundation
-public import DeviceCredentials
-public import KilroyAPI
+public import CloudWire
 import Storage
 
 #if canImport(Glibc)

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import HTTPTypes
 import HummingbirdTesting
-import DeviceCredentials
+import CloudWire
 import KilroyAPI
 import Testing
 

@@ -1,4 +1,4 @@
-import DeviceCredentials
+import CloudWire
 import Foundation
 import KilroyAPI
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import Geo
-import DeviceCredentials
+import CloudWire
 import KilroyAPI
 import Testing
 

@@ -5,11 +5,11 @@ import FoundationNetworking
 #endif
 
 /// A transport failure in a few words a person understands ("connection refused", "timed out"),
-/// for ``KilroyCloudError/unreachable(url:reason:)``. Foundation's own descriptions are either
+/// for a client's "cannot reach the server" error. Foundation's own descriptions are either
 /// generic ("The operation could not be completed") or a dump of an `NSError` with its domain,
 /// code and user-info dictionary; neither belongs in front of a person.
-enum NetworkFailure {
-    static func reason(_ error: any Error) -> String {
+public enum NetworkFailure {
+    public static func reason(_ error: any Error) -> String {
         if let urlError = error as? URLError {
             return reason(urlErrorCode: urlError.code.rawValue)
         }
@@ -33,7 +33,7 @@ enum NetworkFailure {
     }
 
     /// `text` on one line, at most 200 characters.
-    static func oneLine(_ text: String) -> String {
+    public static func oneLine(_ text: String) -> String {
         let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         return line.count > 200 ? String(line.prefix(199)) + "…" : line
     }
