@@ -348,7 +348,7 @@ let package = Package(
         .executableTarget(
             name: "BudsCLI",
             dependencies: [
-                "BudsCore", "DAGCBOR", "Identity", "Receipts", "Storage", "Validation", "CommandLineKit",
+                "BudsCore", "BudsAPI", "DAGCBOR", "Identity", "Receipts", "Storage", "Validation", "CommandLineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -16,7 +16,8 @@ struct Buds: AsyncParsableCommand {
             """,
         subcommands: [
             Init.self, Add.self, List.self, Show.self, Edit.self, Delete.self, Favorite.self, History.self,
-            Verify.self, ReceiptCommand.self, Stats.self, Export.self, Import.self,
+            Verify.self, ReceiptCommand.self, Stats.self, Export.self, Import.self, AccountCommand.self, DevicesCommand.self,
+            CircleCommand.self, Share.self, Sync.self, SafetyNumberCommand.self,
         ]
     )
 

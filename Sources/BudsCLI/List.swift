@@ -40,13 +40,14 @@ struct List: AsyncParsableCommand {
             return
         }
         TerminalOutput.table(
-            ["ID", "WHEN", "STRAIN", "TYPE", "RATING", "EFFECTS", ""],
+            ["ID", "WHEN", "STRAIN", "TYPE", "RATING", "EFFECTS", "SHARED", ""],
             memories.map { memory in
                 let (shown, more) = TimelineViewModel.effectSummary(memory)
                 return [
                     TextFormat.shortID(memory.id), TextFormat.dateTime(memory.sessionAt, style: .localMinutes), memory.strainName,
                     memory.productType.rawValue, Output.stars(memory.rating),
-                    shown.joined(separator: ", ") + (more > 0 ? " +\(more)" : ""), memory.isFavorited ? "♥" : "",
+                    shown.joined(separator: ", ") + (more > 0 ? " +\(more)" : ""),
+                    memory.sharedBy.map { "from \($0.displayName)" } ?? (memory.isShared ? "shared" : ""), memory.isFavorited ? "♥" : "",
                 ]
             }
         )

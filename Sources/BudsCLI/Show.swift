@@ -36,6 +36,11 @@ struct Show: AsyncParsableCommand {
         }
         if let image = memory.imageCID { lines.append(("Photo", image)) }
         lines.append(("Favourite", memory.isFavorited ? "yes" : "no"))
+        if let sharer = memory.sharedBy {
+            lines.append(("Shared", "by \(sharer.displayName) (\(sharer.did)); read-only"))
+        } else if memory.isShared {
+            lines.append(("Shared", "yes, with a circle"))
+        }
         lines.append(("Receipt", memory.receiptCID))
         lines.append(("Versions", "\(history.count)"))
         lines.append(("Verified", verified ? "yes" : "NO — run buds history \(TextFormat.shortID(memory.id))"))

@@ -16,6 +16,13 @@ public enum TerminalOutput {
         print(String(decoding: try jsonEncoder().encode(value), as: UTF8.self))
     }
 
+    /// Writes one line to stdout at once (`print`'s buffer would hold it while the command
+    /// waits, when stdout is a file or a pipe): for what a person must act on before the command
+    /// ends, such as a code to type elsewhere.
+    public static func printNow(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
     /// Writes one line to stderr.
     public static func standardError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))

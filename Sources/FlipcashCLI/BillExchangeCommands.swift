@@ -69,7 +69,7 @@ struct GiveCommand: AsyncParsableCommand {
                         throw ValidationError("Couldn't write \(file.path): \(TerminalOutput.reason(for: error))")
                     }
                     guard !json else { return }
-                    Interrupt.printNow(
+                    TerminalOutput.printNow(
                         """
                         bill:    \(file.path)
                         payload: \(Text.hex(offer.payload.encoded()))
@@ -245,10 +245,10 @@ struct RatesCommand: AsyncParsableCommand {
                     if json {
                         let encoder = TerminalOutput.jsonEncoder()
                         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                        Interrupt.printNow(String(decoding: try encoder.encode(output), as: UTF8.self))
+                        TerminalOutput.printNow(String(decoding: try encoder.encode(output), as: UTF8.self))
                     } else {
-                        Interrupt.printNow(Date().formatted(.iso8601))
-                        Interrupt.printNow(output.lines().joined(separator: "\n"))
+                        TerminalOutput.printNow(Date().formatted(.iso8601))
+                        TerminalOutput.printNow(output.lines().joined(separator: "\n"))
                     }
                     printed += 1
                     if let changes, printed >= changes { return }
@@ -281,11 +281,5 @@ enum Interrupt {
             TerminalOutput.standardError("flipcash: the bill was dismissed; nothing was paid.")
             throw ExitCode(130)
         }
-    }
-
-    /// Writes `text` and a line break to stdout at once (print's buffer would hold it while the
-    /// command waits, when stdout is a file or a pipe).
-    static func printNow(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 }

@@ -27,7 +27,12 @@ public struct Memory: Identifiable, Codable, Hashable, Sendable {
     public let claimedTimeMs: Int64?
     public let location: MemoryLocation?
     public var isFavorited: Bool
+    /// Whether the memory is shared: one of this person's shared with a circle, or one a
+    /// circle member shared with them (then ``sharedBy`` says who).
     public var isShared: Bool
+    /// Who shared this memory with this person, for a memory received from a circle (read-only
+    /// here: its receipts are its author's).
+    public var sharedBy: MemorySharer?
     /// The photo's CID in the blob store; the bytes load lazily through the repository.
     public let imageCID: String?
 
@@ -64,6 +69,7 @@ public struct Memory: Identifiable, Codable, Hashable, Sendable {
         try container.encodeIfPresent(location, forKey: .location)
         try container.encode(isFavorited, forKey: .isFavorited)
         try container.encode(isShared, forKey: .isShared)
+        try container.encodeIfPresent(sharedBy, forKey: .sharedBy)
         try container.encodeIfPresent(imageCID, forKey: .imageCID)
     }
 
@@ -76,14 +82,15 @@ public struct Memory: Identifiable, Codable, Hashable, Sendable {
         case receiptCID = "cid"
         case rootCID, strainName, productType, rating, notes, brand, thcPercent, cbdPercent, amountGrams
         case effects, consumptionMethod, createdAt, updatedAt, claimedTimeMs, location, isFavorited
-        case isShared, imageCID
+        case isShared, sharedBy, imageCID
     }
 
     public init(
         id: UUID, receiptCID: String, rootCID: String, strainName: String, productType: ProductType, rating: Int,
         notes: String?, brand: String?, thcPercent: Double?, cbdPercent: Double?, amountGrams: Double?,
         effects: [String], consumptionMethod: ConsumptionMethod?, createdAt: Date, updatedAt: Date,
-        claimedTimeMs: Int64?, location: MemoryLocation?, isFavorited: Bool, isShared: Bool, imageCID: String?
+        claimedTimeMs: Int64?, location: MemoryLocation?, isFavorited: Bool, isShared: Bool, sharedBy: MemorySharer? = nil,
+        imageCID: String?
     ) {
         self.id = id
         self.receiptCID = receiptCID
@@ -104,6 +111,21 @@ public struct Memory: Identifiable, Codable, Hashable, Sendable {
         self.location = location
         self.isFavorited = isFavorited
         self.isShared = isShared
+        self.sharedBy = sharedBy
         self.imageCID = imageCID
     }
+}
+
+/// The member of a circle who shared a memory: their DID and the name they gave the circle.
+public struct MemorySharer: Codable, Hashable, Sendable {
+    public let did: String
+    public let name: String?
+
+    public init(did: String, name: String?) {
+        self.did = did
+        self.name = name
+    }
+
+    /// Their name, or a short form of their DID when they gave none.
+    public var displayName: String { name ?? String(did.prefix(20)) + "…" }
 }

@@ -77,19 +77,73 @@ public struct ArchiveService: Sendable {
         )
     }
 
+    /// One memory's chain (every version, its tombstone if deleted) as CAR blocks under a
+    /// manifest, with the locations its versions name, for sharing with a circle; the photos its
+    /// versions name are returned apart, each to travel as its own encrypted blob.
+    static func chainArchive(root: String, in db: Database, blobs: BlobStore, at time: Date) throws -> (
+        car: CARv1, photos: [(cid: CID, data: Data)]
+    ) {
+        let headers = try HeaderRow.filter(HeaderRow.CodingKeys.rootCID == root)
+            .order(HeaderRow.CodingKeys.receivedAt, HeaderRow.CodingKeys.cid).fetchAll(db)
+        var blocks: [CARv1.Block] = []
+        var entries: [ArchiveManifest.Entry] = []
+        var locationCIDs: [CID] = []
+        var photoCIDs: [CID] = []
+        for row in headers {
+            let receipt = try ReceiptLedger.receipt(from: row)
+            entries.append(.init(receipt: receipt.cid, signature: receipt.signature))
+            blocks.append(CARv1.Block(cid: receipt.cid, data: receipt.rawCBOR))
+            if case .session(let payload) = try ReceiptLedger.content(of: receipt) {
+                if let cid = payload.locationCID, !locationCIDs.contains(cid) { locationCIDs.append(cid) }
+                if let cid = payload.imageCID, !photoCIDs.contains(cid) { photoCIDs.append(cid) }
+            }
+        }
+        for cid in locationCIDs {
+            guard let row = try LocationRow.fetchOne(db, key: cid.string) else {
+                throw BudsError.corruptStore("the location \(cid) is missing")
+            }
+            blocks.append(CARv1.Block(cid: cid, data: row.rawCBOR))
+        }
+        let photos = try photoCIDs.map { cid in
+            guard let data = try blobs.get(cid.string) else {
+                throw BudsError.corruptStore("the photo \(cid) is missing from the blob store")
+            }
+            return (cid: cid, data: data)
+        }
+        let manifest = ArchiveManifest(
+            format: ArchiveManifest.currentFormat, exportedAtMs: ReceiptManager.milliseconds(time), receipts: entries, favorites: [])
+        let manifestBytes = try DAGCBOREncoder().encode(manifest)
+        let manifestCID = CID(codec: .dagCBOR, hashing: manifestBytes)
+        return (CARv1(roots: [manifestCID], blocks: [CARv1.Block(cid: manifestCID, data: manifestBytes)] + blocks), photos)
+    }
+
     // MARK: Import
 
     /// Verifies an archive completely, then stores what the journal does not have yet.
     /// - Throws: `BudsError.archiveRejected` with the first problem found; nothing is written.
     public func importArchive(_ data: Data) async throws -> ImportSummary {
         let plan = try await Self.verify(data, against: database)
-        // Photos go to the blob store first (content-addressed, so harmless if the transaction
-        // then fails): a row must never point at a missing file.
+        let summary = try await Self.store(plan, into: database, blobs: blobs, at: now())
+        logger.debug(
+            "journal imported",
+            metadata: [
+                "imported": "\(summary.receiptsImported)", "present": "\(summary.receiptsAlreadyPresent)",
+            ])
+        return summary
+    }
+
+    /// Stores a verified plan: photos to the blob store first (content-addressed, so harmless if
+    /// the transaction then fails: a row must never point at a missing file), then every row in
+    /// one transaction, receipts the journal already has skipped. `inTransaction` runs last in
+    /// that transaction (a received share marks its chain there).
+    static func store(
+        _ plan: ImportPlan, into database: any DatabaseWriter, blobs: BlobStore, at time: Date,
+        inTransaction: @escaping @Sendable (Database) throws -> Void = { _ in }
+    ) async throws -> ImportSummary {
         for photo in plan.photos { _ = try blobs.put(photo.data) }
-        let time = now()
         let json = LedgerEntry.makeJSONEncoder()
         let entries = try plan.receipts.map { try LedgerEntry($0.receipt, content: $0.content, encoder: json) }
-        let summary = try await database.write { db in
+        return try await database.write { db in
             var imported = 0
             var present = 0
             for location in plan.locations {
@@ -118,17 +172,12 @@ public struct ArchiveService: Sendable {
             for root in plan.favorites {
                 try db.execute(sql: "UPDATE local_receipts SET is_favorited = 1 WHERE root_cid = ?", arguments: [root.string])
             }
+            try inTransaction(db)
             return ImportSummary(
                 receiptsImported: imported, receiptsAlreadyPresent: present, locations: plan.locations.count,
                 images: plan.photos.count
             )
         }
-        logger.debug(
-            "journal imported",
-            metadata: [
-                "imported": "\(summary.receiptsImported)", "present": "\(summary.receiptsAlreadyPresent)",
-            ])
-        return summary
     }
 
     /// Verifies an archive as an import into an empty journal would, without any journal: for
@@ -148,6 +197,13 @@ public struct ArchiveService: Sendable {
         } catch {
             throw BudsError.archiveRejected(ErrorText.describe(error))
         }
+        return try await plan(car, against: database)
+    }
+
+    /// Checks every block, signature, chain link, location and photo of `car` (an archive's
+    /// blocks, or a shared memory's with its photo added) against `database`.
+    /// - Throws: `BudsError.archiveRejected` with the first problem found.
+    static func plan(_ car: CARv1, against database: any DatabaseReader) async throws -> ImportPlan {
         var blocks: [CID: Data] = [:]
         for block in car.blocks { blocks[block.cid] = block.data }
         guard car.roots.count == 1, let manifestBytes = blocks[car.roots[0]] else {
@@ -262,8 +318,8 @@ public struct ArchiveService: Sendable {
     }
 }
 
-/// Everything an archive will add, fully verified.
-private struct ImportPlan: Sendable {
+/// Everything an archive (or a shared memory) will add, fully verified.
+struct ImportPlan: Sendable {
     struct Item: Sendable {
         let receipt: Receipt
         let content: SessionContent

@@ -2,6 +2,7 @@ public import Foundation
 public import GRDB
 public import Identity
 public import Logging
+public import OpenAPIRuntime
 import Receipts
 import SQLiteStorage
 public import Storage
@@ -20,6 +21,8 @@ public struct BudsServices: Sendable {
     public let verifier: JournalVerifier
     public let insights: InsightsService
     public let archive: ArchiveService
+    /// Sharing with circles through a relay.
+    public let circles: CircleService
     /// The journal's clock: new receipts are signed at its time, and the view models on top
     /// check claimed session times against it (a fixed time for reproducible runs and tests).
     public let now: @Sendable () -> Date
@@ -44,7 +47,7 @@ public struct BudsServices: Sendable {
         let blobs = try BlobStore(directory: blobFolder)
         return try BudsServices(
             directory: directory, identity: identity, createdIdentity: created, database: database, blobs: blobs,
-            now: now, logger: logger
+            keyStore: keyStore, now: now, logger: logger
         )
     }
 
@@ -79,12 +82,19 @@ public struct BudsServices: Sendable {
     }
 
     /// Wires a journal on an already opened database (tests use an in-memory one).
+    ///
+    /// - Parameters:
+    ///   - keyStore: where the journal's secrets live (the relay credential, a pending device
+    ///     link's key, the identity once a link replaces it); memory by default.
+    ///   - relayTransport: how the relay client's requests travel (URLSession by default).
     public init(
         directory: URL,
         identity: Identity,
         createdIdentity: Bool = false,
         database: any DatabaseWriter,
         blobs: BlobStore,
+        keyStore: any KeyStore = InMemoryKeyStore(),
+        relayTransport: (any ClientTransport)? = nil,
         now: @escaping @Sendable () -> Date = Date.init,
         logger: Logger
     ) throws {
@@ -102,6 +112,9 @@ public struct BudsServices: Sendable {
         self.verifier = JournalVerifier(database: database)
         self.insights = InsightsService(database: database)
         self.archive = ArchiveService(database: database, blobs: blobs, now: now, logger: logger)
+        self.circles = CircleService(
+            database: database, blobs: blobs, keyStore: keyStore, identity: identity, deviceId: deviceId, now: now, logger: logger,
+            transport: relayTransport)
     }
 
     /// This device's id, made once and kept in `app_settings`.

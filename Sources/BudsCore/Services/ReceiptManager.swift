@@ -148,6 +148,7 @@ public struct ReceiptManager: Sendable {
                 createdAtMs: Self.milliseconds(time), parent: head
             )
             try ReceiptLedger.append(receipt, content: .session(item.payload), receivedAt: time, in: db)
+            try ShareOutbox.queueUpdate(of: id, at: time, in: db)
         }
         logger.debug("session edited", metadata: ["memory": "\(id)"])
     }
@@ -164,6 +165,7 @@ public struct ReceiptManager: Sendable {
                 createdAtMs: Self.milliseconds(time), parent: head
             )
             try ReceiptLedger.append(receipt, content: .deletion, receivedAt: time, in: db)
+            try ShareOutbox.queueUpdate(of: id, at: time, in: db)
             return receipt.cid.string
         }
         logger.debug("session deleted", metadata: ["memory": "\(id)"])

@@ -15,6 +15,9 @@ public enum BudsSchema {
             // every row written before this migration was indexed by the dropped trigger.
             try db.execute(sql: "DROP TRIGGER \"__memories_fts_ai\"")
         }
+        migrator.registerMigration("v3-circles") { db in
+            try CircleSchema.create(db)
+        }
         return migrator
     }
 

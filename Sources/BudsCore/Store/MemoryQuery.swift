@@ -4,7 +4,7 @@ import GRDB
 /// The SQL behind the timeline: live chains joined with their location, filtered, newest
 /// session first, keyset-paged on `idx_local_receipts_timeline`.
 enum MemoryQuery {
-    /// Columns are read by position (`Column`), not by name: a page decodes 50 rows of 24
+    /// Columns are read by position (`Column`), not by name: a page decodes 50 rows of 26
     /// columns, and name lookups and `Codable` decoding took most of its time.
     private static let select = """
         SELECT lr.uuid, lr.root_cid, lr.header_cid, lr.image_cid, lr.strain_name, lr.product_type,
@@ -12,7 +12,10 @@ enum MemoryQuery {
                lr.effects_json, lr.consumption_method, lr.claimed_time_ms, lr.created_at, lr.updated_at,
                lr.is_favorited,
                l.latitude, l.longitude, l.is_exact, l.place_name,
-               EXISTS (SELECT 1 FROM shared_memories s WHERE s.memory_uuid = lr.uuid)
+               lr.shared_by_did IS NOT NULL
+                   OR EXISTS (SELECT 1 FROM memory_circles c WHERE c.memory_uuid = lr.uuid)
+                   OR EXISTS (SELECT 1 FROM shared_memories s WHERE s.memory_uuid = lr.uuid),
+               lr.shared_by_did, lr.shared_by_name
         FROM local_receipts lr
         LEFT JOIN locations l ON l.cid = lr.location_cid
         """
@@ -24,7 +27,7 @@ enum MemoryQuery {
         case effectsJSON, consumptionMethod, claimedTimeMs, createdAt, updatedAt
         case isFavorited
         case latitude, longitude, isExact, placeName
-        case isShared
+        case isShared, sharedByDID, sharedByName
     }
 
     static func fetch(_ db: Database, filter: MemoryFilter, after cursor: TimelineCursor?, limit: Int?) throws -> [Memory] {
@@ -98,6 +101,7 @@ enum MemoryQuery {
         let createdAt: Double = try value(.createdAt)
         let updatedAt: Double = try value(.updatedAt)
         let isShared: Bool? = try value(.isShared)
+        let sharedByDID: String? = try value(.sharedByDID)
         return Memory(
             id: id, receiptCID: try value(.headerCID), rootCID: try value(.rootCID), strainName: try value(.strainName),
             productType: type, rating: try value(.rating), notes: try value(.notes), brand: try value(.brand),
@@ -106,7 +110,8 @@ enum MemoryQuery {
             consumptionMethod: consumptionMethod.flatMap(ConsumptionMethod.init(rawValue:)),
             createdAt: Date(timeIntervalSince1970: createdAt), updatedAt: Date(timeIntervalSince1970: updatedAt),
             claimedTimeMs: try value(.claimedTimeMs), location: location, isFavorited: try value(.isFavorited),
-            isShared: isShared ?? false, imageCID: try value(.imageCID)
+            isShared: isShared ?? false, sharedBy: try sharedByDID.map { MemorySharer(did: $0, name: try value(.sharedByName)) },
+            imageCID: try value(.imageCID)
         )
     }
 }
