@@ -70,11 +70,13 @@ struct DevicesCommand: AsyncParsableCommand {
         @OptionGroup var storeOptions: StoreOptions<Buds>
         @OptionGroup var relay: RelayOptions
         @Argument(help: "The 96-character code the new device shows.") var code: String
+        @OptionGroup var output: JSONOutputOption
 
         func run() async throws {
             let journal = try storeOptions.openJournal()
             try await relay.check(journal)
             try await journal.circles.acceptLink(code: code)
+            if output.json { return try TerminalOutput.json(["sent": true]) }
             print("Sent. The new device finishes the link; your circles will show that you added a device.")
         }
     }
