@@ -2,6 +2,7 @@ import DAGCBOR
 import Foundation
 import GRDB
 import Geo
+import Receipts
 import TestSupport
 import Testing
 
@@ -80,5 +81,43 @@ struct SharedMemoryPayloadTests {
         #expect(pending.count == 2)
         let memories = try await test.repository.fetchAll()
         #expect(memories.first { $0.id == other.id }?.isShared == false)
+    }
+}
+
+/// What arrives in an envelope is outside input even after it decrypts (a member's app may be
+/// broken or hostile): every mutation of a real payload is read or refused, never a crash, and
+/// whatever still verifies as a plan is the original chain.
+@Suite("Shared memory payloads, fuzzed")
+struct SharedMemoryPayloadFuzzTests {
+    @Test("2,000 mutated payloads: decoded, unpacked and planned, or refused with an error")
+    func mutatedPayloads() async throws {
+        let test = try TestJournal()
+        let memory = try await test.repository.create(SessionDraft.sample("Fuzzed"))
+        _ = try await test.repository.update(memory.id, with: SessionDraft.sample("Fuzzed", rating: 1))
+        let (car, _) = try await test.journal.circles.database.read { db in
+            try ArchiveService.chainArchive(root: memory.rootCID, in: db, blobs: test.journal.circles.blobs, at: Date())
+        }
+        let payload = SharedMemoryPayload(
+            format: SharedMemoryPayload.currentFormat, root: try CID(string: memory.rootCID), sharer: "Fuzz", archive: try car.encoded(), photos: [])
+        let bytes = try DAGCBOREncoder().encode(payload)
+        let empty = try TestJournal()
+        var random = SplitMix64(seed: 1818)
+        var planned = 0
+        for round in 0..<2_000 {
+            var mutated = bytes
+            for _ in 0...(round % 4) {
+                let index = Int.random(in: 0..<mutated.count, using: &random)
+                mutated[index] = UInt8.random(in: 0...255, using: &random)
+            }
+            if round % 10 == 0 { mutated = mutated.prefix(Int.random(in: 0..<mutated.count, using: &random)) }
+            guard let read = try? DAGCBORDecoder().decode(SharedMemoryPayload.self, from: mutated),
+                let unpacked = try? CARv1.decode(read.archive)
+            else { continue }
+            if let plan = try? await ArchiveService.plan(unpacked, against: empty.journal.circles.database) {
+                planned += 1
+                #expect(plan.receipts.allSatisfy { $0.receipt.rootCID.string == memory.rootCID })
+            }
+        }
+        #expect(planned < 2_000)
     }
 }
