@@ -44,6 +44,16 @@ let package = Package(
             path: "Benchmarks/CircleEnvelopeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "BudsRelayBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BudsCloud", package: "LocalFirstApps"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/BudsRelayBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // The 1,000,000-drop city shared by the Kilroy benchmarks and the `kilroy-city` tool.
         .target(
             name: "KilroyCityFixture",
