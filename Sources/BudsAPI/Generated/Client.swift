@@ -246,6 +246,11 @@ public struct Client: APIProtocol {
     }
     /// Text a new code for a session (the previous one stops working), once its delay has passed.
     ///
+    /// The relay keeps the number only as a keyed digest, so the request carries it again; a
+    /// number other than the session's is answered as an unknown session (404). Sends are spaced
+    /// 1, 2, 5 and 10 minutes (429 with `Retry-After` before then); after 5 the session is over.
+    ///
+    ///
     /// - Remark: HTTP `POST /sign-in/{session}/resend`.
     /// - Remark: Generated from `#/paths//sign-in/{session}/resend/post(resendSignInCode)`.
     public func resendSignInCode(_ input: Operations.ResendSignInCode.Input) async throws -> Operations.ResendSignInCode.Output {
@@ -268,7 +273,16 @@ public struct Client: APIProtocol {
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
                 )
-                return (request, nil)
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .json(value):
+                    body = try converter.setRequiredRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
             },
             deserializer: { response, responseBody in
                 switch response.status.code {
@@ -383,7 +397,11 @@ public struct Client: APIProtocol {
     /// Check the code, and make the calling credential a device of the person whose device list is sent.
     ///
     /// The device list must be signed by the person's identity key, name the calling device and
-    /// be newer than the one the relay holds. A wrong code leaves fewer checks (5 per session).
+    /// be newer than the one the relay holds. A wrong code leaves fewer checks (5 per session):
+    /// 400 `wrong_code`, its message saying how many; a code older than 10 minutes is 400
+    /// `code_expired` (ask for another); once the checks or the sends are used up the session is
+    /// over, 429 `session_exhausted` (start again). A right code ends the session, even when the
+    /// device list is then refused.
     ///
     ///
     /// - Remark: HTTP `POST /sign-in/{session}/verify`.
@@ -2005,7 +2023,9 @@ public struct Client: APIProtocol {
     }
     /// Ask to join the invitation's circle, with a request signed by the invitee and bound to the invitation's secret.
     ///
-    /// The invitation is used up; the owner's device checks the binding and adds the invitee to the roster.
+    /// The invitation is used up; the owner's device checks the binding and adds the invitee to
+    /// the roster. Each device may ask a limited number of times (429 with `Retry-After`).
+    ///
     ///
     /// - Remark: HTTP `POST /invites/{inviteId}/join`.
     /// - Remark: Generated from `#/paths//invites/{inviteId}/join/post(joinCircle)`.
@@ -2182,6 +2202,36 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .conflict(.init(body: body))
+                case 429:
+                    let headers: Components.Responses.TooManyRequests.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.TooManyRequests.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas._Error.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .tooManyRequests(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,

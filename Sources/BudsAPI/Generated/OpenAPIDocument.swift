@@ -70,9 +70,19 @@ paths:
     post:
       operationId: resendSignInCode
       summary: Text a new code for a session (the previous one stops working), once its delay has passed.
+      description: |
+        The relay keeps the number only as a keyed digest, so the request carries it again; a
+        number other than the session's is answered as an unknown session (404). Sends are spaced
+        1, 2, 5 and 10 minutes (429 with `Retry-After` before then); after 5 the session is over.
       security: []
       parameters:
         - $ref: '#/components/parameters/SessionID'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/SignInStart'
       responses:
         '202':
           description: A new code is on its way.
@@ -92,7 +102,11 @@ paths:
       summary: Check the code, and make the calling credential a device of the person whose device list is sent.
       description: |
         The device list must be signed by the person's identity key, name the calling device and
-        be newer than the one the relay holds. A wrong code leaves fewer checks (5 per session).
+        be newer than the one the relay holds. A wrong code leaves fewer checks (5 per session):
+        400 `wrong_code`, its message saying how many; a code older than 10 minutes is 400
+        `code_expired` (ask for another); once the checks or the sends are used up the session is
+        over, 429 `session_exhausted` (start again). A right code ends the session, even when the
+        device list is then refused.
       parameters:
         - $ref: '#/components/parameters/SessionID'
       requestBody:
@@ -341,7 +355,9 @@ paths:
     post:
       operationId: joinCircle
       summary: Ask to join the invitation's circle, with a request signed by the invitee and bound to the invitation's secret.
-      description: The invitation is used up; the owner's device checks the binding and adds the invitee to the roster.
+      description: |
+        The invitation is used up; the owner's device checks the binding and adds the invitee to
+        the roster. Each device may ask a limited number of times (429 with `Retry-After`).
       parameters:
         - $ref: '#/components/parameters/InviteID'
       requestBody:
@@ -367,6 +383,8 @@ paths:
           $ref: '#/components/responses/NotFound'
         '409':
           $ref: '#/components/responses/Conflict'
+        '429':
+          $ref: '#/components/responses/TooManyRequests'
   /circles/{circleId}/envelopes:
     post:
       operationId: sendEnvelope

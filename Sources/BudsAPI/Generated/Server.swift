@@ -424,6 +424,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Text a new code for a session (the previous one stops working), once its delay has passed.
     ///
+    /// The relay keeps the number only as a keyed digest, so the request carries it again; a
+    /// number other than the session's is answered as an unknown session (404). Sends are spaced
+    /// 1, 2, 5 and 10 minutes (429 with `Retry-After` before then); after 5 the session is over.
+    ///
+    ///
     /// - Remark: HTTP `POST /sign-in/{session}/resend`.
     /// - Remark: Generated from `#/paths//sign-in/{session}/resend/post(resendSignInCode)`.
     func resendSignInCode(
@@ -446,9 +451,30 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     as: Components.Parameters.SessionID.self
                 ))
                 let headers: Operations.ResendSignInCode.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.ResendSignInCode.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getRequiredRequestBodyAsJSON(
+                        Components.Schemas.SignInStart.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
                 return Operations.ResendSignInCode.Input(
                     path: path,
-                    headers: headers
+                    headers: headers,
+                    body: body
                 )
             },
             serializer: { output, request in
@@ -539,7 +565,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     /// Check the code, and make the calling credential a device of the person whose device list is sent.
     ///
     /// The device list must be signed by the person's identity key, name the calling device and
-    /// be newer than the one the relay holds. A wrong code leaves fewer checks (5 per session).
+    /// be newer than the one the relay holds. A wrong code leaves fewer checks (5 per session):
+    /// 400 `wrong_code`, its message saying how many; a code older than 10 minutes is 400
+    /// `code_expired` (ask for another); once the checks or the sends are used up the session is
+    /// over, 429 `session_exhausted` (start again). A right code ends the session, even when the
+    /// device list is then refused.
     ///
     ///
     /// - Remark: HTTP `POST /sign-in/{session}/verify`.
@@ -1996,7 +2026,9 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Ask to join the invitation's circle, with a request signed by the invitee and bound to the invitation's secret.
     ///
-    /// The invitation is used up; the owner's device checks the binding and adds the invitee to the roster.
+    /// The invitation is used up; the owner's device checks the binding and adds the invitee to
+    /// the roster. Each device may ask a limited number of times (429 with `Retry-After`).
+    ///
     ///
     /// - Remark: HTTP `POST /invites/{inviteId}/join`.
     /// - Remark: Generated from `#/paths//invites/{inviteId}/join/post(joinCircle)`.
@@ -2147,6 +2179,29 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 409)
                     suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .tooManyRequests(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 429)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Retry-After",
+                        value: value.headers.retryAfter
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .json(value):

@@ -300,6 +300,11 @@ public enum Operations {
     }
     /// Text a new code for a session (the previous one stops working), once its delay has passed.
     ///
+    /// The relay keeps the number only as a keyed digest, so the request carries it again; a
+    /// number other than the session's is answered as an unknown session (404). Sends are spaced
+    /// 1, 2, 5 and 10 minutes (429 with `Retry-After` before then); after 5 the session is over.
+    ///
+    ///
     /// - Remark: HTTP `POST /sign-in/{session}/resend`.
     /// - Remark: Generated from `#/paths//sign-in/{session}/resend/post(resendSignInCode)`.
     public enum ResendSignInCode {
@@ -332,17 +337,26 @@ public enum Operations {
                 }
             }
             public var headers: Operations.ResendSignInCode.Input.Headers
+            /// - Remark: Generated from `#/paths/sign-in/{session}/resend/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sign-in/{session}/resend/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SignInStart)
+            }
+            public var body: Operations.ResendSignInCode.Input.Body
             /// Creates a new `Input`.
             ///
             /// - Parameters:
             ///   - path:
             ///   - headers:
+            ///   - body:
             public init(
                 path: Operations.ResendSignInCode.Input.Path,
-                headers: Operations.ResendSignInCode.Input.Headers = .init()
+                headers: Operations.ResendSignInCode.Input.Headers = .init(),
+                body: Operations.ResendSignInCode.Input.Body
             ) {
                 self.path = path
                 self.headers = headers
+                self.body = body
             }
         }
         @frozen public enum Output: Sendable, Hashable {
@@ -500,7 +514,11 @@ public enum Operations {
     /// Check the code, and make the calling credential a device of the person whose device list is sent.
     ///
     /// The device list must be signed by the person's identity key, name the calling device and
-    /// be newer than the one the relay holds. A wrong code leaves fewer checks (5 per session).
+    /// be newer than the one the relay holds. A wrong code leaves fewer checks (5 per session):
+    /// 400 `wrong_code`, its message saying how many; a code older than 10 minutes is 400
+    /// `code_expired` (ask for another); once the checks or the sends are used up the session is
+    /// over, 429 `session_exhausted` (start again). A right code ends the session, even when the
+    /// device list is then refused.
     ///
     ///
     /// - Remark: HTTP `POST /sign-in/{session}/verify`.
@@ -2792,7 +2810,9 @@ public enum Operations {
     }
     /// Ask to join the invitation's circle, with a request signed by the invitee and bound to the invitation's secret.
     ///
-    /// The invitation is used up; the owner's device checks the binding and adds the invitee to the roster.
+    /// The invitation is used up; the owner's device checks the binding and adds the invitee to
+    /// the roster. Each device may ask a limited number of times (429 with `Retry-After`).
+    ///
     ///
     /// - Remark: HTTP `POST /invites/{inviteId}/join`.
     /// - Remark: Generated from `#/paths//invites/{inviteId}/join/post(joinCircle)`.
@@ -3010,6 +3030,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Over a rate limit; retry after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//invites/{inviteId}/join/post(joinCircle)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }

@@ -33,13 +33,22 @@ public protocol APIProtocol: Sendable {
     func startSignIn(_ input: Operations.StartSignIn.Input) async throws -> Operations.StartSignIn.Output
     /// Text a new code for a session (the previous one stops working), once its delay has passed.
     ///
+    /// The relay keeps the number only as a keyed digest, so the request carries it again; a
+    /// number other than the session's is answered as an unknown session (404). Sends are spaced
+    /// 1, 2, 5 and 10 minutes (429 with `Retry-After` before then); after 5 the session is over.
+    ///
+    ///
     /// - Remark: HTTP `POST /sign-in/{session}/resend`.
     /// - Remark: Generated from `#/paths//sign-in/{session}/resend/post(resendSignInCode)`.
     func resendSignInCode(_ input: Operations.ResendSignInCode.Input) async throws -> Operations.ResendSignInCode.Output
     /// Check the code, and make the calling credential a device of the person whose device list is sent.
     ///
     /// The device list must be signed by the person's identity key, name the calling device and
-    /// be newer than the one the relay holds. A wrong code leaves fewer checks (5 per session).
+    /// be newer than the one the relay holds. A wrong code leaves fewer checks (5 per session):
+    /// 400 `wrong_code`, its message saying how many; a code older than 10 minutes is 400
+    /// `code_expired` (ask for another); once the checks or the sends are used up the session is
+    /// over, 429 `session_exhausted` (start again). A right code ends the session, even when the
+    /// device list is then refused.
     ///
     ///
     /// - Remark: HTTP `POST /sign-in/{session}/verify`.
@@ -109,7 +118,9 @@ public protocol APIProtocol: Sendable {
     func createInvite(_ input: Operations.CreateInvite.Input) async throws -> Operations.CreateInvite.Output
     /// Ask to join the invitation's circle, with a request signed by the invitee and bound to the invitation's secret.
     ///
-    /// The invitation is used up; the owner's device checks the binding and adds the invitee to the roster.
+    /// The invitation is used up; the owner's device checks the binding and adds the invitee to
+    /// the roster. Each device may ask a limited number of times (429 with `Retry-After`).
+    ///
     ///
     /// - Remark: HTTP `POST /invites/{inviteId}/join`.
     /// - Remark: Generated from `#/paths//invites/{inviteId}/join/post(joinCircle)`.
@@ -175,21 +186,32 @@ extension APIProtocol {
     }
     /// Text a new code for a session (the previous one stops working), once its delay has passed.
     ///
+    /// The relay keeps the number only as a keyed digest, so the request carries it again; a
+    /// number other than the session's is answered as an unknown session (404). Sends are spaced
+    /// 1, 2, 5 and 10 minutes (429 with `Retry-After` before then); after 5 the session is over.
+    ///
+    ///
     /// - Remark: HTTP `POST /sign-in/{session}/resend`.
     /// - Remark: Generated from `#/paths//sign-in/{session}/resend/post(resendSignInCode)`.
     public func resendSignInCode(
         path: Operations.ResendSignInCode.Input.Path,
-        headers: Operations.ResendSignInCode.Input.Headers = .init()
+        headers: Operations.ResendSignInCode.Input.Headers = .init(),
+        body: Operations.ResendSignInCode.Input.Body
     ) async throws -> Operations.ResendSignInCode.Output {
         try await resendSignInCode(Operations.ResendSignInCode.Input(
             path: path,
-            headers: headers
+            headers: headers,
+            body: body
         ))
     }
     /// Check the code, and make the calling credential a device of the person whose device list is sent.
     ///
     /// The device list must be signed by the person's identity key, name the calling device and
-    /// be newer than the one the relay holds. A wrong code leaves fewer checks (5 per session).
+    /// be newer than the one the relay holds. A wrong code leaves fewer checks (5 per session):
+    /// 400 `wrong_code`, its message saying how many; a code older than 10 minutes is 400
+    /// `code_expired` (ask for another); once the checks or the sends are used up the session is
+    /// over, 429 `session_exhausted` (start again). A right code ends the session, even when the
+    /// device list is then refused.
     ///
     ///
     /// - Remark: HTTP `POST /sign-in/{session}/verify`.
@@ -351,7 +373,9 @@ extension APIProtocol {
     }
     /// Ask to join the invitation's circle, with a request signed by the invitee and bound to the invitation's secret.
     ///
-    /// The invitation is used up; the owner's device checks the binding and adds the invitee to the roster.
+    /// The invitation is used up; the owner's device checks the binding and adds the invitee to
+    /// the roster. Each device may ask a limited number of times (429 with `Retry-After`).
+    ///
     ///
     /// - Remark: HTTP `POST /invites/{inviteId}/join`.
     /// - Remark: Generated from `#/paths//invites/{inviteId}/join/post(joinCircle)`.
