@@ -1,5 +1,5 @@
 import BudsAPI
-import Foundation
+public import Foundation
 public import Hummingbird
 public import Logging
 import Observability
@@ -48,6 +48,19 @@ public struct BudsRelayServer: AppCloud {
     ) {
         handler = BudsRelayHandler(store: store, blobs: blobs, sms: sms, push: push, configuration: configuration, logger: logger)
         reporter = ErrorReporter(logger: logger)
+    }
+
+    /// Opens the relay's data in `dataDirectory`: the SQLite file `buds.sqlite` and the photos in
+    /// `blobs/buds/`, created on first use.
+    ///
+    /// - Throws: `StorageError` naming the file or folder that could not be opened.
+    public static func open(
+        dataDirectory: URL, configuration: BudsRelayConfiguration, sms: any SMSSender, push: any PushSender, logger: Logger
+    ) throws(StorageError) -> BudsRelayServer {
+        let store = try SQLiteRelayStore.open(at: dataDirectory.appendingPathComponent("buds.sqlite"))
+        let blobs = try BlobStore(
+            directory: dataDirectory.appendingPathComponent("blobs", isDirectory: true).appendingPathComponent("buds", isDirectory: true))
+        return BudsRelayServer(store: store, blobs: blobs, sms: sms, push: push, configuration: configuration, logger: logger)
     }
 
     /// Adds the relay's API under ``basePath`` to `router`, with its OpenAPI document at
