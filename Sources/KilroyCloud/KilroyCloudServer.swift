@@ -70,7 +70,12 @@ public struct KilroyCloudServer: AppCloud {
         let imagesPath = Self.basePath + "/images"
         let group = router.group(RouterPath(Self.basePath))
             .add(middleware: NoSniffMiddleware<Context>())
-            .add(middleware: OpenAPIErrorMiddleware<Context>(reporter: reporter))
+            .add(
+                middleware: OpenAPIErrorMiddleware<Context>(
+                    apiName: "the Kilroy API", bodyContentTypes: KilroyRequestRejection.bodyContentTypes,
+                    requestRejection: KilroyRequestRejection.rejection(for:),
+                    report: { [reporter] error in reporter.captureError(error, reason: "kilroy request") })
+            )
             .add(
                 middleware: StrictQueryNumbersMiddleware<Context>(
                     path: Self.basePath + "/kilroys/near", parameters: RequestValidation.nearQueryNumbers)
@@ -117,15 +122,9 @@ public struct KilroyCloudServer: AppCloud {
         return CloudHealth(store: store, blobs: blobs)
     }
 
-    /// How long a check of a backend across the network (`postgres`, `s3`) may take before it
-    /// counts as down. Local backends (a SQLite file, a folder) are not bounded: they cannot hang
-    /// on a network, and a busy machine must not report them down.
-    static let networkHealthTimeout: Duration = .seconds(2)
-
-    /// One backend's health, its failure reported under `reason`.
+    /// One backend's health (bounded in time by its kind), its failure reported under `reason`.
     private func check(_ backend: String, reason: String, _ body: @escaping @Sendable () async throws -> Void) async -> BackendHealth {
-        let isLocal = backend == "sqlite" || backend == "file"
-        return await BackendHealth.checking(backend, timeout: isLocal ? nil : Self.networkHealthTimeout) {
+        await BackendHealth.checkingBackend(backend) {
             do {
                 try await body()
             } catch {

@@ -69,6 +69,18 @@ public struct BackendHealth: Codable, Hashable, Sendable {
         return BackendHealth(backend: backend, isAvailable: available)
     }
 
+    /// How long a check of a backend across the network (`postgres`, `s3`) may take before it
+    /// counts as down.
+    public static let networkTimeout: Duration = .seconds(2)
+
+    /// The check of one of a cloud's backends by its kind: bounded by ``networkTimeout`` across
+    /// the network, unbounded for a local backend (a SQLite file, a folder), which cannot hang on
+    /// a network and which a busy machine must not report down.
+    public static func checkingBackend(_ backend: String, _ check: @escaping @Sendable () async throws -> Void) async -> BackendHealth {
+        let isLocal = backend == "sqlite" || backend == "file"
+        return await checking(backend, timeout: isLocal ? nil : networkTimeout, check)
+    }
+
     enum CodingKeys: String, CodingKey {
         case backend
         case isAvailable = "available"

@@ -7,8 +7,9 @@ import NIOHTTPTypes
 
 /// Hummingbird's HTTP/1 child channel with ``HTTPServerLimits`` around it: a place among
 /// `maximumConnections` taken at accept and given back at close, a raw-byte observer at the front
-/// of the pipeline and a ``RequestDeadlineHandler`` behind the HTTP codec. The HTTP handling
-/// itself is Hummingbird's, unchanged.
+/// of the pipeline and a ``RequestDeadlineHandler`` behind the HTTP codec; its requests run with
+/// the peer's address as ``ClientAddress/connection``. The HTTP handling itself is Hummingbird's,
+/// unchanged.
 struct LimitedHTTP1Channel: HTTPChannelHandler {
     /// The connection's value: Hummingbird's async channel, or nil for a connection refused at
     /// accept (its 503 is written by the pipeline alone).
@@ -59,7 +60,12 @@ struct LimitedHTTP1Channel: HTTPChannelHandler {
 
     func handle(value: Connection, logger: Logger) async {
         guard let http = value.http else { return }
-        await handleHTTP(asyncChannel: http, logger: logger)
+        // Every request of the connection is answered inside this call, so its routes read the
+        // peer's address as a task-local value (the basic request context has no place for it).
+        let peer = value.channel.remoteAddress?.ipAddress.flatMap { ClientAddress($0) }
+        await ClientAddress.$connection.withValue(peer) {
+            await handleHTTP(asyncChannel: http, logger: logger)
+        }
     }
 }
 

@@ -45,8 +45,10 @@ public final class AppServerProcess {
     /// waits (up to 30 s) for its "app-server listening" and "app-server gRPC listening" log
     /// lines, which carry the bound ports.
     /// `dataDirectory`, when given, is the caller's: it is kept when the server stops, so a test
-    /// can start the server again on the same data (after a `kill -9`, say).
-    public init(arguments: [String] = [], dataDirectory: URL? = nil) throws {
+    /// can start the server again on the same data (after a `kill -9`, say). `logFile`, when
+    /// given, receives everything the server logs (for tests that look for what must never be
+    /// logged).
+    public init(arguments: [String] = [], dataDirectory: URL? = nil, logFile: URL? = nil) throws {
         guard let executable = Self.executable else { throw LaunchError.notBuilt }
         let data =
             dataDirectory
@@ -82,8 +84,15 @@ public final class AppServerProcess {
             process.waitUntilExit()
             throw LaunchError.noListeningLine(log: log)
         }
-        // Keep draining stderr so the server never blocks on a full pipe.
-        errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+        // Keep draining stderr so the server never blocks on a full pipe (into the log file, if any).
+        if let logFile {
+            try Data(log.utf8).write(to: logFile)
+            let sink = try FileHandle(forWritingTo: logFile)
+            sink.seekToEndOfFile()
+            errors.fileHandleForReading.readabilityHandler = { handle in sink.write(handle.availableData) }
+        } else {
+            errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+        }
         self.process = process
         self.baseURL = url
         self.grpcPort = grpcPort
