@@ -661,8 +661,10 @@ let package = Package(
             name: "AppServer",
             dependencies: [
                 "KilroyCloud", "KilroyCloudPostgres", "ServerKit", "Observability", "CommandLineKit", "Storage", "ObjectStorage",
-                "PostgresStorage", "FlipcashCloud", "FlipcashCloudPostgres", "BudsCloud", "BudsCloudPostgres",
+                "PostgresStorage", "FlipcashCloud", "FlipcashCloudPostgres", "BudsCloud", "BudsCloudPostgres", "DAGCBOR",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The Buds relay's key.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
                 .product(name: "NIOCore", package: "swift-nio"),

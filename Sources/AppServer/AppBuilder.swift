@@ -1,3 +1,5 @@
+import BudsCloud
+import BudsCloudPostgres
 import FlipcashCloud
 import FlipcashCloudPostgres
 import Foundation
@@ -21,6 +23,8 @@ struct CloudBackends: Sendable {
     var kilroyStore: any KilroyServerStore
     var kilroyBlobs: any BlobStorage
     var flipcashStore: any PaymentStore & LedgerStore & RendezvousStore
+    var budsStore: any BudsRelayStore
+    var budsBlobs: any BlobStorage
     /// How a bill's message reaches the app-server that holds its stream: within this process on
     /// SQLite, through PostgreSQL's LISTEN/NOTIFY when app-servers share a database.
     var flipcashSignal: any RendezvousSignal = LocalRendezvousSignal()
@@ -43,29 +47,34 @@ enum AppBuilder {
     /// loading its position cache.
     static func openBackends(settings: ServerSettings, logger: Logger) throws -> CloudBackends {
         let blobs = try makeBlobs(settings.blobs, cloud: "kilroy", logger: logger)
+        let budsBlobs = try makeBlobs(settings.blobs, cloud: "buds", logger: logger)
         switch settings.database {
         case .sqlite(let directory):
             let store = try SQLiteKilroyStore.open(at: directory.appendingPathComponent("kilroy.sqlite"))
             var ledger = try SQLiteLedgerStore.open(at: directory.appendingPathComponent("flipcash.sqlite"))
             ledger.paymentSettings = settings.flipcashPayments
+            let relay = try SQLiteRelayStore.open(at: directory.appendingPathComponent("buds.sqlite"))
             return CloudBackends(
-                kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, prepare: { try await store.loadPositions() })
+                kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, budsStore: relay, budsBlobs: budsBlobs,
+                prepare: { try await store.loadPositions() })
         case .postgres(let url):
             let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
             let store = try PostgresKilroyStore.unmigrated(client: client, schema: "kilroy", logger: logger)
             var ledger = try PostgresLedgerStore.unmigrated(client: client, schema: "flipcash", logger: logger)
             ledger.paymentSettings = settings.flipcashPayments
             let migratedLedger = ledger
+            let relay = try PostgresRelayStore.unmigrated(client: client, schema: "buds", logger: logger)
             // Bills' messages reach the app-server that holds the stream through LISTEN/NOTIFY,
             // on a connection of its own.
             let signal = PostgresRendezvousSignal(
                 configuration: try url.connectionConfiguration(), store: ledger, logger: logger)
             return CloudBackends(
-                kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, flipcashSignal: signal,
+                kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, budsStore: relay, budsBlobs: budsBlobs, flipcashSignal: signal,
                 services: [client, RendezvousListener(signal: signal)],
                 prepare: {
                     try await store.migrate()
                     try await migratedLedger.migrate()
+                    try await relay.migrate()
                 }, prepareFlipcash: { try await migratedLedger.migrate() })
         }
     }
@@ -111,7 +120,12 @@ enum AppBuilder {
         let kilroy = KilroyCloudServer(
             store: backends.kilroyStore, blobs: backends.kilroyBlobs, configuration: settings.kilroyConfiguration,
             logger: loggers.kilroy)
-        let router = try makeRouter(clouds: [kilroy], metrics: metrics, logger: logger)
+        var relayConfiguration = BudsRelayConfiguration(key: try settings.budsRelayKey.resolve(dataDirectory: settings.dataDirectory))
+        if settings.budsRateLimitsLifted { relayConfiguration.liftRateLimits() }
+        let relay = BudsRelayServer(
+            store: backends.budsStore, blobs: backends.budsBlobs, sms: SMSOutbox(directory: settings.smsOutbox), push: NoPushSender(),
+            configuration: relayConfiguration, logger: loggers.buds)
+        let router = try makeRouter(clouds: [kilroy, relay], metrics: metrics, logger: logger)
         logger.info(
             "app-server starting",
             metadata: [
@@ -127,7 +141,7 @@ enum AppBuilder {
             router: router,
             server: .limited(settings.limits),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "app-server"),
-            services: backends.services + [flipcash, housekeeping],
+            services: backends.services + [flipcash, housekeeping, BudsHousekeeping(relay: relay)],
             onServerRunning: { channel in
                 logger.notice("app-server listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])
             },

@@ -17,7 +17,8 @@ import ServerKit
 struct AppServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app-server",
-        abstract: "Serve the apps' clouds: the Kilroy API under /kilroy/v1, /health and /metrics; Flipcash over gRPC on --grpc-port.",
+        abstract:
+            "Serve the apps' clouds: the Kilroy API under /kilroy/v1, the Buds relay under /buds/v1, /health and /metrics; Flipcash over gRPC on --grpc-port.",
         subcommands: [Serve.self, Migrate.self],
         defaultSubcommand: Serve.self
     )
@@ -141,6 +142,11 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("data"), help: ArgumentHelp("The folder for databases and blobs.", valueName: "dir"))
     var dataDirectory = ".data"
 
+    @Option(
+        help: ArgumentHelp(
+            "The development SMS outbox: where the Buds relay writes sign-in codes (default <data>/sms-outbox).", valueName: "dir"))
+    var budsSmsOutbox: String?
+
     @Option(help: ArgumentHelp("sqlite:DIR or postgres://… (default sqlite:<data>; or DATABASE_URL).", valueName: "url"))
     var database: String?
 
@@ -217,11 +223,19 @@ struct ServerOptions: ParsableArguments {
         settings.grpcPort = grpcPort
         settings.ratesFile = ratesFile
         settings.flipcashPayments.faucetEnabled = flipcashFaucet
+        settings.budsSMSOutbox = budsSmsOutbox.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        if let variable = environment["BUDS_RELAY_KEY"], !variable.isEmpty {
+            guard let key = BudsRelayKey(hex: variable) else {
+                throw ValidationError("BUDS_RELAY_KEY must be 64 hex characters (32 random bytes).")
+            }
+            settings.budsRelayKey = key
+        }
         switch rateLimits {
         case "on": break
         case "off":
             settings.kilroy.liftRateLimits()
             settings.flipcash.rateLimits = nil
+            settings.budsRateLimitsLifted = true
         default: throw ValidationError("--rate-limits must be on or off, not \(rateLimits).")
         }
         return settings

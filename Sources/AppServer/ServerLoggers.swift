@@ -10,20 +10,25 @@ struct ServerLoggers: Sendable {
     var kilroy: Logger
     /// The Flipcash cloud's gRPC server, refusals it could not answer, and cash-link returns.
     var flipcash: Logger
+    /// The Buds relay's requests, failures and housekeeping.
+    var buds: Logger
 
     /// The labels `app-server` logs under, through whatever handler `LoggingSetup` bootstrapped.
     static func standard() -> ServerLoggers {
-        ServerLoggers(server: Logger(label: "app-server"), kilroy: Logger(label: "kilroy.cloud"), flipcash: Logger(label: "flipcash.cloud"))
+        ServerLoggers(
+            server: Logger(label: "app-server"), kilroy: Logger(label: "kilroy.cloud"), flipcash: Logger(label: "flipcash.cloud"),
+            buds: Logger(label: "buds.relay"))
     }
 
     /// Every component logging to `logger` (tests pass a silent one).
     init(all logger: Logger) {
-        self.init(server: logger, kilroy: logger, flipcash: logger)
+        self.init(server: logger, kilroy: logger, flipcash: logger, buds: logger)
     }
 
-    init(server: Logger, kilroy: Logger, flipcash: Logger) {
+    init(server: Logger, kilroy: Logger, flipcash: Logger, buds: Logger) {
         self.server = server
         self.kilroy = kilroy
         self.flipcash = flipcash
+        self.buds = buds
     }
 }

@@ -1,3 +1,4 @@
+import BudsCloud
 import FlipcashCloud
 import Foundation
 import KilroyCloud
@@ -30,6 +31,14 @@ struct ServerSettings: Sendable {
     var flipcashPayments = PaymentSettings()
     /// The exchange rates file (`nil`: the development rates).
     var ratesFile: URL?
+    /// The Buds relay's key (phone digests, code MACs, rate-limit keys): from `BUDS_RELAY_KEY`,
+    /// else `<data>/buds-relay.key`, made on first start (``BudsRelayKey``).
+    var budsRelayKey: BudsRelayKey = .file
+    /// Where the development relay writes sign-in codes (`--buds-sms-outbox`, default
+    /// `<data>/sms-outbox`); a production relay puts its SMS gateway here.
+    var budsSMSOutbox: URL?
+    /// Whether the relay's rate limits are lifted (`--rate-limits off`, for load tests).
+    var budsRateLimitsLifted = false
 
     /// Settings with the stores and blobs in `dataDirectory` unless `database` or `blobs` say otherwise.
     init(
@@ -44,6 +53,9 @@ struct ServerSettings: Sendable {
         self.database = database ?? .sqlite(directory: dataDirectory)
         self.blobs = blobs ?? .files(directory: dataDirectory.appendingPathComponent("blobs", isDirectory: true))
     }
+
+    /// Where sign-in codes go.
+    var smsOutbox: URL { budsSMSOutbox ?? dataDirectory.appendingPathComponent("sms-outbox", isDirectory: true) }
 
     var kilroyConfiguration: KilroyCloudConfiguration {
         var configuration = kilroy

@@ -65,10 +65,12 @@ struct AccountCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show this journal's relay account.")
 
         @OptionGroup var storeOptions: StoreOptions<Buds>
+        @OptionGroup var relay: RelayOptions
         @OptionGroup var output: JSONOutputOption
 
         func run() async throws {
             let journal = try storeOptions.openJournal()
+            try await relay.check(journal)
             guard let account = try await journal.circles.account() else { throw CircleError.notSignedIn }
             if output.json { return try TerminalOutput.json(account) }
             print("Name     \(account.name)")

@@ -107,10 +107,13 @@ struct CircleCommand: AsyncParsableCommand {
     struct ListCircles: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List your circles.")
         @OptionGroup var storeOptions: StoreOptions<Buds>
+        @OptionGroup var relay: RelayOptions
         @OptionGroup var output: JSONOutputOption
 
         func run() async throws {
-            let circles = try await storeOptions.openJournal().circles.circles()
+            let journal = try storeOptions.openJournal()
+            try await relay.check(journal)
+            let circles = try await journal.circles.circles()
             if output.json { return try TerminalOutput.json(circles) }
             if circles.isEmpty { return print("No circles yet. Make one with: buds circle create NAME") }
             TerminalOutput.table(
@@ -271,12 +274,15 @@ struct SafetyNumberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "safety-number", abstract: "The number you and a member compare to know your keys are real; accept a changed key.")
     @OptionGroup var storeOptions: StoreOptions<Buds>
+    @OptionGroup var relay: RelayOptions
     @Argument(help: "The member's name or DID.") var member: String
     @Flag(help: "Accept the member's changed device key (after comparing the numbers in person).") var accept = false
     @OptionGroup var output: JSONOutputOption
 
     func run() async throws {
-        let circles = try storeOptions.openJournal().circles
+        let journal = try storeOptions.openJournal()
+        try await relay.check(journal)
+        let circles = journal.circles
         let report = accept ? try await circles.acceptKeyChange(of: member) : try await circles.safetyNumber(with: member)
         if output.json { return try TerminalOutput.json(report) }
         print("Safety number with \(report.member):\n  \(report.number)")

@@ -14,8 +14,11 @@ struct BudsCirclesEndToEndTests {
         let cli = CLIProcess(program: "buds", homeVariable: "BUDS_HOME")
         let server: AppServerProcess
 
+        /// Runs `buds` with `arguments`; the relay's commands also get `--server`.
         func run(_ arguments: [String]) async throws -> CLIProcess.Result {
-            try await cli.runDetached(arguments + ["--server", server.baseURL.absoluteString])
+            let relayCommands: Set = ["account", "devices", "circle", "share", "sync", "inbox", "safety-number"]
+            let server = relayCommands.contains(arguments.first ?? "") ? ["--server", self.server.baseURL.absoluteString] : []
+            return try await cli.runDetached(arguments + server)
         }
 
         /// Runs a command with `--json` that must succeed.
@@ -102,22 +105,34 @@ struct BudsCirclesEndToEndTests {
             let edit = try await device.cli.runDetached(["edit", memoryID, "--rating", "1"])
             #expect(edit.status != 0)
         }
-        _ = try await alicePhone.json(["sync"])
-        #expect(try await alicePhone.memories()[Self.canaries[0]] != nil)
+        let own = try await alicePhone.json(["sync"])
+        #expect(try await alicePhone.memories()[Self.canaries[0]] != nil, "\(own)")
+
+        // Bob links a tablet: the circle shows that he added a device, and the tablet gets what
+        // is shared from then on.
+        let bobTablet = Device(server: server)
+        let tabletLink = try #require(try await bobTablet.json(["devices", "link", "--name", "Bob", "--wait", "0"]) as? [String: String])
+        let tabletCode = try #require(tabletLink["code"])
+        try await bob.json(["devices", "accept-link", tabletCode])
+        try await bobTablet.json(["devices", "link", "--finish"])
+        let seen = try #require(try await alice.json(["circle", "members", "Friends"]) as? [String: Any])
+        let events = try #require(seen["events"] as? [[String: Any]])
+        #expect(events.contains { $0["kind"] as? String == "device_added" && $0["name"] as? String == "Bob" }, "\(events)")
 
         // Alice edits it; the edit follows on her next sync.
         try await alice.json(["edit", memoryID, "--rating", "2"])
         let sent = try #require(try await alice.json(["sync"]) as? [String: Any])
         #expect(sent["sentUpdates"] as? Int == 1)
-        _ = try await bob.json(["sync"])
+        for device in [bob, bobTablet] { try await device.json(["sync"]) }
         #expect(try await bob.memories()[Self.canaries[0]]?["rating"] as? Int == 2)
+        #expect(try await bobTablet.memories()[Self.canaries[0]]?["rating"] as? Int == 2)
 
         // Alice removes Carol and shares again: Bob gets it, Carol nothing.
         try await alice.json(["circle", "remove", "Friends", "Carol"])
         let second = try #require(try await alice.json(["add", "--strain", "After Removal", "--type", "edible", "--rating", "5"]) as? [String: Any])
         let secondID = try #require(second["id"] as? String)
         let secondShare = try #require(try await alice.json(["share", secondID, "--circle", "Friends"]) as? [String: Any])
-        #expect(secondShare["devices"] as? Int == 2)
+        #expect(secondShare["devices"] as? Int == 3)  // Bob's two devices and Alice's other one.
         _ = try await bob.json(["sync"])
         #expect(try await bob.memories()["After Removal"] != nil)
         _ = try await carol.run(["sync", "--json"])

@@ -121,6 +121,20 @@ extension CircleService {
 
     // MARK: Receiving
 
+    /// A circle another of this person's devices joined or made after this one was linked: an
+    /// entry this person's own device shared into it shows it exists. It is taken in only if its
+    /// roster, signed by its owner, lists this person; it is named by its id here.
+    private func adoptOwnCircle(_ circleId: String, relay: BudsRelayClient) async throws -> CircleRow? {
+        guard let remote = try await relay.circle(circleId) else { return nil }
+        let roster = try decodeRoster(remote.roster, circleId: circleId)
+        guard roster.contains(identity.did) else { return nil }
+        let row = CircleRow(
+            id: circleId, name: "circle-" + circleId.prefix(8), rosterBytes: nil, version: 0, ownerDID: nil, joinedAt: now().timeIntervalSince1970,
+            removedAt: nil)
+        try await database.write { db in try row.insert(db, onConflict: .ignore) }
+        return try await database.read { db in try CircleRow.fetchOne(db, key: circleId) }
+    }
+
     /// Opens, verifies and stores one envelope from this device's queue, in the order the
     /// design fixes: header signature and sender certificate, the sender's membership and
     /// device at the envelope's roster, unwrap, decrypt, the plaintext's CID, then every
@@ -135,9 +149,11 @@ extension CircleService {
             return
         }
         let circleId = Hex.encode(header.circleId)
-        guard let row = try await database.read({ db in try CircleRow.fetchOne(db, key: circleId) }), row.removedAt == nil else {
-            throw CircleEnvelopeError.untrustedSender
+        var known = try await database.read { db in try CircleRow.fetchOne(db, key: circleId) }
+        if known == nil, header.sender.did == identity.did {
+            known = try await adoptOwnCircle(circleId, relay: relay)
         }
+        guard let row = known, row.removedAt == nil else { throw CircleEnvelopeError.untrustedSender }
         if views[circleId] == nil || header.rosterVersion > views[circleId]?.roster.version ?? 0 {
             views[circleId] = try await refresh(circleId, relay: relay, events: &report.events)
         }
