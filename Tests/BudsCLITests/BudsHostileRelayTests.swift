@@ -1,0 +1,104 @@
+import Crypto
+import DAGCBOR
+import Foundation
+import GRDB
+import Identity
+import TestSupport
+import Testing
+
+/// The relay is not trusted (issue 18): with write access to its database — as an attacker who
+/// took the server would have — it can replay an old member list, tamper with or replay an
+/// envelope, or slip a device of its own into a member's list; each is refused by the apps, which
+/// store nothing of it and give nothing to the rogue device.
+@Suite("buds against a hostile relay", .serialized, .enabled(if: AppServerProcess.executable != nil, "app-server is not built"))
+struct BudsHostileRelayTests {
+    typealias Device = BudsCirclesEndToEndTests.Device
+
+    @Test("replayed rosters, tampered and replayed envelopes, and an injected device are refused")
+    func hostileRelay() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buds-hostile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outbox = folder.appendingPathComponent("sms")
+        let data = folder.appendingPathComponent("data")
+        let server = try AppServerProcess(arguments: ["--buds-sms-outbox", outbox.path], dataDirectory: data)
+        defer { server.stop() }
+        let relay = try DatabaseQueue(path: data.appendingPathComponent("buds.sqlite").path)
+        let alice = Device(server: server)
+        let bob = Device(server: server)
+        for (device, phone, name) in [(alice, "+14155550131", "Alice"), (bob, "+14155550132", "Bob")] {
+            try await device.json(["account", "verify-phone", phone, "--name", name, "--sms-outbox", outbox.path])
+        }
+        try await alice.json(["circle", "create", "Friends"])
+        let rosterV1 = try #require(try await relay.read { db in try Data.fetchOne(db, sql: "SELECT roster FROM circles") })
+        let invite = try #require(try await alice.json(["circle", "invite", "Friends"]) as? [String: String])
+        try await bob.json(["circle", "join", try #require(invite["code"]), "--name", "Friends"])
+        try await alice.json(["sync"])
+        try await bob.json(["sync"])
+
+        // 1. The relay replays version 1 of the roster: Bob's app holds version 2 and refuses it.
+        let rosterV2 = try #require(try await relay.read { db in try Data.fetchOne(db, sql: "SELECT roster FROM circles") })
+        try await relay.write { db in try db.execute(sql: "UPDATE circles SET roster = ?, version = 1", arguments: [rosterV1]) }
+        let replayed = try await bob.run(["circle", "members", "Friends"])
+        #expect(replayed.status == 1 && replayed.stderr.contains("older member list"), "\(replayed.stderr)")
+        try await relay.write { db in try db.execute(sql: "UPDATE circles SET roster = ?, version = 2", arguments: [rosterV2]) }
+        #expect(try await bob.run(["circle", "members", "Friends"]).status == 0)
+
+        // 2. A tampered envelope is refused and stored nowhere; it leaves the queue all the same.
+        let first = try #require(try await alice.json(["add", "--strain", "Tampered", "--type", "flower", "--rating", "3"]) as? [String: Any])
+        let firstID = try #require(first["id"] as? String)
+        try await alice.json(["share", firstID, "--circle", "Friends"])
+        try await relay.write { db in
+            let bytes = try #require(try Data.fetchOne(db, sql: "SELECT bytes FROM envelopes"))
+            var tampered = bytes
+            tampered[tampered.count - 40] ^= 0x01
+            try db.execute(sql: "UPDATE envelopes SET bytes = ?", arguments: [tampered])
+        }
+        let tamperedSync = try #require(try await bob.json(["sync"]) as? [String: Any])
+        #expect((tamperedSync["refused"] as? [String])?.count == 1)
+        #expect((tamperedSync["received"] as? [Any])?.isEmpty == true)
+        #expect(try await bob.memories()["Tampered"] == nil)
+        #expect(try await relay.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queue_entries") } == 0)
+
+        // 3. A replayed envelope (the relay queues an accepted one again) stores nothing twice.
+        let second = try #require(try await alice.json(["add", "--strain", "Replayed", "--type", "edible", "--rating", "4"]) as? [String: Any])
+        try await alice.json(["share", try #require(second["id"] as? String), "--circle", "Friends"])
+        let queued = try await relay.read { db -> (id: Data, bytes: Data)? in
+            try Row.fetchOne(db, sql: "SELECT id, bytes FROM envelopes WHERE bytes IS NOT NULL AND length(bytes) > 0").map { ($0["id"], $0["bytes"]) }
+        }
+        let (envelopeId, envelopeBytes) = try #require(queued)
+        try await bob.json(["sync"])
+        let bobAccount = try #require(try await bob.json(["account", "show"]) as? [String: Any])
+        let bobDID = try #require(bobAccount["did"] as? String)
+        try await relay.write { db in
+            try db.execute(sql: "UPDATE envelopes SET bytes = ? WHERE id = ?", arguments: [envelopeBytes, envelopeId])
+            try db.execute(
+                sql: "INSERT INTO queue_entries (device_id, envelope_id, queued_at) SELECT device_id, ?, 0 FROM devices WHERE did = ?",
+                arguments: [envelopeId, bobDID])
+        }
+        let replaySync = try #require(try await bob.json(["sync"]) as? [String: Any])
+        #expect((replaySync["received"] as? [Any])?.isEmpty == true)
+        let bobList = try await bob.cli.runDetached(["list", "--json"])
+        #expect(try #require(try bobList.json() as? [[String: Any]]).filter { $0["strainName"] as? String == "Replayed" }.count == 1)
+
+        // 4. The relay slips a device of its own into Bob's list: Alice's app does not take the
+        // list (it is not Bob's signature), so the rogue device never gets a wrapped key.
+        try await relay.write { db in
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT did, bytes FROM device_lists WHERE did != (SELECT owner FROM circles)"))
+            let list = try DAGCBORDecoder().decode(DeviceList.self, from: row["bytes"] as Data)
+            let rogue = Identity.generate()
+            let certificate = try DeviceCertificate.issue(
+                by: rogue, deviceId: "rogue-device", agreementKey: rogue.agreementPublicKey, sequence: 9)
+            let forged = DeviceList(
+                did: list.did, signingKey: list.signingKey, version: list.version + 1, devices: list.devices + [certificate],
+                signature: list.signature)
+            let ids = String(decoding: try JSONEncoder().encode(forged.devices.map(\.deviceId)), as: UTF8.self)
+            try db.execute(
+                sql: "UPDATE device_lists SET bytes = ?, version = ?, device_ids = ? WHERE did = ?",
+                arguments: [try DAGCBOREncoder().encode(forged), Int64(forged.version), ids, row["did"] as String])
+        }
+        let third = try #require(try await alice.json(["add", "--strain", "Not For Rogues", "--type", "flower", "--rating", "5"]) as? [String: Any])
+        let refusedShare = try await alice.run(["share", try #require(third["id"] as? String), "--circle", "Friends"])
+        #expect(refusedShare.status == 1, "\(refusedShare.stderr)")
+        #expect(try await relay.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queue_entries WHERE device_id = 'rogue-device'") } == 0)
+    }
+}
