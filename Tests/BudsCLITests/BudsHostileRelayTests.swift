@@ -102,3 +102,72 @@ struct BudsHostileRelayTests {
         #expect(try await relay.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queue_entries WHERE device_id = 'rogue-device'") } == 0)
     }
 }
+
+/// Safety numbers (issue 18): when a member's device key changes, sharing with their circles
+/// waits until the user has compared safety numbers and accepted the change.
+@Suite("buds key changes", .serialized, .enabled(if: AppServerProcess.executable != nil, "app-server is not built"))
+struct BudsKeyChangeTests {
+    typealias Device = BudsCirclesEndToEndTests.Device
+
+    @Test("a member's changed device key holds sharing until accepted; both sides see the same safety number")
+    func keyChange() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buds-keys-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outbox = folder.appendingPathComponent("sms")
+        let data = folder.appendingPathComponent("data")
+        let server = try AppServerProcess(arguments: ["--buds-sms-outbox", outbox.path], dataDirectory: data)
+        defer { server.stop() }
+        let relay = try DatabaseQueue(path: data.appendingPathComponent("buds.sqlite").path)
+        let alice = Device(server: server)
+        let bob = Device(server: server)
+        for (device, phone, name) in [(alice, "+14155550141", "Alice"), (bob, "+14155550142", "Bob")] {
+            try await device.json(["account", "verify-phone", phone, "--name", name, "--sms-outbox", outbox.path])
+        }
+        try await alice.json(["circle", "create", "Friends"])
+        let invite = try #require(try await alice.json(["circle", "invite", "Friends"]) as? [String: String])
+        try await bob.json(["circle", "join", try #require(invite["code"]), "--name", "Friends"])
+        try await alice.json(["sync"])
+        try await bob.json(["sync"])
+        let memory = try #require(try await alice.json(["add", "--strain", "Before", "--type", "flower", "--rating", "3"]) as? [String: Any])
+        try await alice.json(["share", try #require(memory["id"] as? String), "--circle", "Friends"])
+
+        // Both see the same 60 digits (Bob knows Alice's name once her entry arrives).
+        try await bob.json(["sync"])
+        let aliceSees = try #require(try await alice.json(["safety-number", "Bob"]) as? [String: Any])
+        let bobSees = try #require(try await bob.json(["safety-number", "Alice"]) as? [String: Any])
+        let number = try #require(aliceSees["number"] as? String)
+        #expect(number == bobSees["number"] as? String)
+        #expect(number.filter(\.isNumber).count == 60)
+
+        // Bob's device gets a new X25519 key under the same id (a reinstall), in a list Bob signs.
+        let bobKey = try Data(contentsOf: bob.cli.store.appendingPathComponent("keys/ed25519_private"))
+        let bobIdentity = Identity(
+            signingKey: try Curve25519.Signing.PrivateKey(rawRepresentation: bobKey), agreementKey: Curve25519.KeyAgreement.PrivateKey())
+        try await relay.write { db in
+            let bytes = try #require(try Data.fetchOne(db, sql: "SELECT bytes FROM device_lists WHERE did = ?", arguments: [bobIdentity.did]))
+            let list = try DAGCBORDecoder().decode(DeviceList.self, from: bytes)
+            let reissued = try list.devices.map { device in
+                try DeviceCertificate.issue(
+                    by: bobIdentity, deviceId: device.deviceId, agreementKey: bobIdentity.agreementPublicKey, sequence: device.sequence + 1)
+            }
+            let next = try DeviceList.sign(by: bobIdentity, version: list.version + 1, devices: reissued)
+            try db.execute(
+                sql: "UPDATE device_lists SET bytes = ?, version = ? WHERE did = ?",
+                arguments: [try DAGCBOREncoder().encode(next), Int64(next.version), bobIdentity.did])
+        }
+        let later = try #require(try await alice.json(["add", "--strain", "After", "--type", "flower", "--rating", "4"]) as? [String: Any])
+        let laterID = try #require(later["id"] as? String)
+        let held = try await alice.run(["share", laterID, "--circle", "Friends"])
+        #expect(held.status == 1 && held.stderr.contains("device key changed"), "\(held.stderr)")
+        let pending = try #require(try await alice.json(["safety-number", "Bob"]) as? [String: Any])
+        #expect(pending["hasPendingKeyChange"] as? Bool == true)
+        #expect(pending["number"] as? String == number)  // The identity key did not change.
+        let accepted = try #require(try await alice.json(["safety-number", "Bob", "--accept"]) as? [String: Any])
+        #expect(accepted["hasPendingKeyChange"] as? Bool == false)
+        let shared = try #require(try await alice.json(["share", laterID, "--circle", "Friends"]) as? [String: Any])
+        #expect(shared["devices"] as? Int == 1)
+        let events = try #require(try await alice.json(["circle", "members", "Friends"]) as? [String: Any])["events"] as? [[String: Any]]
+        #expect(events?.contains { $0["kind"] as? String == "key_changed" } == true)
+        #expect(events?.contains { $0["kind"] as? String == "key_accepted" } == true)
+    }
+}
