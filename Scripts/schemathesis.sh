@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks that a running app-server keeps the Kilroy contract: schemathesis generates requests from
+# Checks that a running app-server keeps its clouds' contracts (Kilroy's, then the Buds relay's): schemathesis generates requests from
 # the OpenAPI document the server serves (valid ones and ones the document forbids) and runs every
 # check on the answers — no 5xx, every status, header, content type and body as documented, every
 # request the document forbids refused, every one it allows accepted, 405 for undeclared methods,
@@ -7,8 +7,8 @@
 #
 # Usage: Scripts/schemathesis.sh PATH/TO/app-server [SECONDS]
 #   Starts the server on a free loopback port with its data in a fresh temporary folder, runs
-#   schemathesis for at most SECONDS (default 120), stops the server and exits non-zero on any
-#   failure. Installs schemathesis from PyPI first when it is missing.
+#   schemathesis for at most SECONDS (default 120) per cloud, stops the server and exits non-zero on
+#   any failure. Installs schemathesis from PyPI first when it is missing.
 set -euo pipefail
 
 SCHEMATHESIS_VERSION=4.32.5
@@ -42,30 +42,40 @@ for _ in $(seq 100); do
 done
 curl -fsS -o /dev/null "$base/health" || { echo "error: app-server did not answer /health" >&2; cat "$work/server.log" >&2; exit 1; }
 
-# No account to register: a Kilroy device is its bearer credential, 32 random bytes the client
-# makes itself, written as 43 characters of base64url without padding (KilroyAPI.DeviceToken).
+# No account to register: a device is its bearer credential, 32 random bytes the client makes
+# itself, written as 43 characters of base64url without padding (CloudWire.DeviceToken).
 token="$(python3 -c 'import base64, os; print(base64.urlsafe_b64encode(os.urandom(32)).rstrip(b"=").decode())')"
 
 # Requests the document allows may still be refused for what a schema cannot say: bytes that are
 # no whole JPEG/PNG/HEIC (415) or over 10 MB (413), an image id no upload made (400
 # unknown_image), a capture date in the future (400), a kilroy id another drop took (409), a rate
-# limit (429). Valid data must get one of these or a 2xx/401/403/404.
+# limit (429). Valid data must get one of these or a 2xx/401/403/404. The relay refuses a
+# credential no phone or link registered (403), signatures that do not verify (400), unknown
+# sessions, circles, links and blobs (404) and stale versions (409) the same way.
+# A request the document forbids may also be refused as too large (413) before it is read: the
+# relay's bodies are capped in bytes, and a string one character over its maxLength can be far
+# more bytes than the cap.
 cat >"$work/schemathesis.toml" <<'TOML'
 [checks.positive_data_acceptance]
 expected-statuses = ["2xx", "400", "401", "403", "404", "409", "413", "415", "429"]
+
+[checks.negative_data_rejection]
+expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429"]
 TOML
 
 status=0
-"$st" --config-file "$work/schemathesis.toml" run "$base/kilroy/v1/openapi.yaml" \
-  --url "$base/kilroy/v1" \
-  --checks all \
-  --header "Authorization: Bearer $token" \
-  --max-time "$budget" \
-  --request-timeout 10 \
-  --seed 15 \
-  --workers 1 \
-  --suppress-health-check too_slow,filter_too_much \
-  --report junit --report-dir "${SCHEMATHESIS_REPORT_DIR:-$work/report}" || status=$?
+for cloud in kilroy buds; do
+  "$st" --config-file "$work/schemathesis.toml" run "$base/$cloud/v1/openapi.yaml" \
+    --url "$base/$cloud/v1" \
+    --checks all \
+    --header "Authorization: Bearer $token" \
+    --max-time "$budget" \
+    --request-timeout 10 \
+    --seed 15 \
+    --workers 1 \
+    --suppress-health-check too_slow,filter_too_much \
+    --report junit --report-dir "${SCHEMATHESIS_REPORT_DIR:-$work/report}/$cloud" || status=$?
+done
 
 if [[ "$status" -ne 0 ]]; then
   echo "schemathesis failed (exit $status); the server's log ends with:" >&2

@@ -64,6 +64,8 @@ paths:
                 $ref: '#/components/schemas/SignInSession'
         '400':
           $ref: '#/components/responses/BadRequest'
+        '413':
+          $ref: '#/components/responses/PayloadTooLarge'
         '429':
           $ref: '#/components/responses/TooManyRequests'
   /sign-in/{session}/resend:
@@ -92,6 +94,8 @@ paths:
                 $ref: '#/components/schemas/SignInSession'
         '400':
           $ref: '#/components/responses/BadRequest'
+        '413':
+          $ref: '#/components/responses/PayloadTooLarge'
         '404':
           $ref: '#/components/responses/NotFound'
         '429':
@@ -124,6 +128,8 @@ paths:
                 $ref: '#/components/schemas/Account'
         '400':
           $ref: '#/components/responses/BadRequest'
+        '413':
+          $ref: '#/components/responses/PayloadTooLarge'
         '401':
           $ref: '#/components/responses/Unauthorized'
         '404':
@@ -155,6 +161,8 @@ paths:
                 $ref: '#/components/schemas/Account'
         '400':
           $ref: '#/components/responses/BadRequest'
+        '413':
+          $ref: '#/components/responses/PayloadTooLarge'
         '401':
           $ref: '#/components/responses/Unauthorized'
         '404':
@@ -176,6 +184,8 @@ paths:
           description: Stored.
         '400':
           $ref: '#/components/responses/BadRequest'
+        '413':
+          $ref: '#/components/responses/PayloadTooLarge'
         '401':
           $ref: '#/components/responses/Unauthorized'
         '403':
@@ -218,6 +228,8 @@ paths:
           description: Stored.
         '400':
           $ref: '#/components/responses/BadRequest'
+        '413':
+          $ref: '#/components/responses/PayloadTooLarge'
         '401':
           $ref: '#/components/responses/Unauthorized'
         '403':
@@ -259,6 +271,8 @@ paths:
           description: Stored until the new device takes it.
         '400':
           $ref: '#/components/responses/BadRequest'
+        '413':
+          $ref: '#/components/responses/PayloadTooLarge'
         '401':
           $ref: '#/components/responses/Unauthorized'
         '403':
@@ -322,6 +336,8 @@ paths:
           description: Stored; join requests of new members are closed.
         '400':
           $ref: '#/components/responses/BadRequest'
+        '413':
+          $ref: '#/components/responses/PayloadTooLarge'
         '401':
           $ref: '#/components/responses/Unauthorized'
         '403':
@@ -345,6 +361,8 @@ paths:
           description: Open for 7 days or until used.
         '400':
           $ref: '#/components/responses/BadRequest'
+        '413':
+          $ref: '#/components/responses/PayloadTooLarge'
         '401':
           $ref: '#/components/responses/Unauthorized'
         '403':
@@ -375,6 +393,8 @@ paths:
                 $ref: '#/components/schemas/JoinAccepted'
         '400':
           $ref: '#/components/responses/BadRequest'
+        '413':
+          $ref: '#/components/responses/PayloadTooLarge'
         '401':
           $ref: '#/components/responses/Unauthorized'
         '403':
@@ -464,6 +484,8 @@ paths:
           description: Removed (ids not in the queue are ignored).
         '400':
           $ref: '#/components/responses/BadRequest'
+        '413':
+          $ref: '#/components/responses/PayloadTooLarge'
         '401':
           $ref: '#/components/responses/Unauthorized'
         '403':
@@ -852,7 +874,7 @@ components:
           schema:
             $ref: '#/components/schemas/Error'
     PayloadTooLarge:
-      description: The body is over the limit.
+      description: The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
       content:
         application/json:
           schema:

@@ -244,6 +244,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//sign-in/post(startSignIn)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Over a rate limit; retry after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//sign-in/post(startSignIn)/responses/429`.
@@ -429,6 +452,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//sign-in/{session}/resend/post(resendSignInCode)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
                             response: self
                         )
                     }
@@ -645,6 +691,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//sign-in/{session}/verify/post(verifySignIn)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
                             response: self
                         )
                     }
@@ -891,6 +960,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//devices/post(registerLinkedDevice)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The `Authorization` header is missing or is not `Bearer` and a 43-character base64url device credential.
             ///
             /// - Remark: Generated from `#/paths//devices/post(registerLinkedDevice)/responses/401`.
@@ -1083,6 +1175,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//devices/me/push-token/put(setPushToken)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
                             response: self
                         )
                     }
@@ -1499,6 +1614,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//accounts/{did}/devices/put(putDeviceList)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
                             response: self
                         )
                     }
@@ -2033,6 +2171,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//links/{token}/put(fillLink)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The `Authorization` header is missing or is not `Bearer` and a 43-character base64url device credential.
             ///
             /// - Remark: Generated from `#/paths//links/{token}/put(fillLink)/responses/401`.
@@ -2493,6 +2654,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//circles/{circleId}/roster/put(putRoster)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The `Authorization` header is missing or is not `Bearer` and a 43-character base64url device credential.
             ///
             /// - Remark: Generated from `#/paths//circles/{circleId}/roster/put(putRoster)/responses/401`.
@@ -2703,6 +2887,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//circles/{circleId}/invites/post(createInvite)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
                             response: self
                         )
                     }
@@ -2938,6 +3145,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//invites/{inviteId}/join/post(joinCircle)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
                             response: self
                         )
                     }
@@ -3318,7 +3548,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The body is over the limit.
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
             ///
             /// - Remark: Generated from `#/paths//circles/{circleId}/envelopes/post(sendEnvelope)/responses/413`.
             ///
@@ -3686,6 +3916,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//inbox/ack/post(acknowledgeInbox)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
                             response: self
                         )
                     }
@@ -4157,7 +4410,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The body is over the limit.
+            /// The body is over the limit (160 KiB of JSON; 12 MiB for a photo), refused before it is read.
             ///
             /// - Remark: Generated from `#/paths//blobs/{blobId}/put(putBlob)/responses/413`.
             ///
