@@ -1,8 +1,8 @@
+import CloudWire
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import CloudWire
 import KilroyAPI
 import Logging
 import Storage

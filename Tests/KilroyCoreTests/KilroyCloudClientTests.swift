@@ -1,7 +1,7 @@
+import CloudWire
 import Foundation
 import Geo
 import HTTPTypes
-import CloudWire
 import KilroyAPI
 import KilroyCore
 import OpenAPIRuntime

@@ -39,7 +39,8 @@ let benchmarks: @Sendable () -> Void = {
             delivered += page.count
             let ids = page.map(\.id)
             try await fixture.database.write { db in
-                try db.execute(sql: "DELETE FROM queue WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))", arguments: StatementArguments(ids))
+                try db.execute(
+                    sql: "DELETE FROM queue WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))", arguments: StatementArguments(ids))
             }
         }
         benchmark.stopMeasurement()

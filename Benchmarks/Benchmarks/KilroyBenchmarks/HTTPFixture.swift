@@ -1,6 +1,6 @@
+import CloudWire
 import Foundation
 import HTTPTypes
-import CloudWire
 import KilroyAPI
 import KilroyCityFixture
 import OpenAPIRuntime

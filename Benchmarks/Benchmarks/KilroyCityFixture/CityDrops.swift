@@ -1,7 +1,7 @@
 public import BenchmarkSupport
+public import CloudWire
 public import Foundation
 public import Geo
-public import CloudWire
 public import KilroyAPI
 public import KilroyCloud
 import Storage

@@ -1,5 +1,5 @@
-import Crypto
 public import CloudWire
+import Crypto
 public import Foundation
 
 /// The sign-in rows one ``BudsRelayStore/updateSignIn(session:number:_:)`` call works on.

@@ -32,19 +32,15 @@ struct AccountRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     }
 }
 
-/// The sign-in waiting for its code, kept in `app_settings` (one at a time) until it completes:
-/// the number stays on this device only to ask for another code (the relay keeps a digest).
-struct PendingSignInRow: Codable, Sendable {
-    var server: String
-    var session: String
-    var phone: String
-    var name: String
+/// Small device-local values kept as JSON in `app_settings` under a key of their own.
+protocol AppSetting: Codable, Sendable {
+    static var key: String { get }
+}
 
-    static let key = "relay.pending_sign_in"
-
-    static func fetch(_ db: Database) throws -> PendingSignInRow? {
+extension AppSetting {
+    static func fetch(_ db: Database) throws -> Self? {
         guard let json = try String.fetchOne(db, sql: "SELECT value FROM app_settings WHERE key = ?", arguments: [key]) else { return nil }
-        return try? JSONDecoder().decode(PendingSignInRow.self, from: Data(json.utf8))
+        return try? JSONDecoder().decode(Self.self, from: Data(json.utf8))
     }
 
     func save(_ db: Database) throws {
@@ -59,30 +55,24 @@ struct PendingSignInRow: Codable, Sendable {
     }
 }
 
-/// The device link this (new) device waits on, kept in `app_settings`; its one-time private key
-/// is a key-store secret.
-struct PendingLinkRow: Codable, Sendable {
+/// The sign-in waiting for its code (one at a time) until it completes: the number stays on
+/// this device only to ask for another code (the relay keeps a digest).
+struct PendingSignInRow: AppSetting {
+    static let key = "relay.pending_sign_in"
+
+    var server: String
+    var session: String
+    var phone: String
+    var name: String
+}
+
+/// The device link this (new) device waits on; its one-time private key is a key-store secret.
+struct PendingLinkRow: AppSetting {
+    static let key = "relay.pending_link"
+
     var server: String
     var token: String
     var name: String
-
-    static let key = "relay.pending_link"
-
-    static func fetch(_ db: Database) throws -> PendingLinkRow? {
-        guard let json = try String.fetchOne(db, sql: "SELECT value FROM app_settings WHERE key = ?", arguments: [key]) else { return nil }
-        return try? JSONDecoder().decode(PendingLinkRow.self, from: Data(json.utf8))
-    }
-
-    func save(_ db: Database) throws {
-        let json = String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
-        try db.execute(
-            sql: "INSERT INTO app_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            arguments: [Self.key, json])
-    }
-
-    static func delete(_ db: Database) throws {
-        try db.execute(sql: "DELETE FROM app_settings WHERE key = ?", arguments: [key])
-    }
 }
 
 /// `circles`: a circle this person belongs to (or waits to join).

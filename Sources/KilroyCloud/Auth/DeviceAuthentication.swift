@@ -1,5 +1,5 @@
-import HTTPTypes
 import CloudWire
+import HTTPTypes
 import KilroyAPI
 import OpenAPIRuntime
 import ServerKit

@@ -1,8 +1,8 @@
+public import CloudWire
 import Crypto
 import DAGCBOR
 import Foundation
 public import GRDB
-public import CloudWire
 
 /// What the Kilroy cloud knows of a device: the SHA-256 digest of its credential, never the
 /// credential itself. Kilroys, uploads, reports and drop counts are keyed by it (as a 32-byte

@@ -1,5 +1,5 @@
-import Foundation
 import CloudWire
+import Foundation
 import HTTPTypes
 import KilroyAPI
 import OpenAPIRuntime

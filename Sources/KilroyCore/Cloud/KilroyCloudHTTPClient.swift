@@ -1,7 +1,7 @@
+public import CloudWire
 public import Foundation
 public import Geo
 import HTTPTypes
-public import CloudWire
 import KilroyAPI
 public import OpenAPIRuntime
 import OpenAPIURLSession

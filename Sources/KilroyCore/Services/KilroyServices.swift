@@ -1,5 +1,5 @@
-public import Foundation
 public import CloudWire
+public import Foundation
 import KilroyAPI
 public import OpenAPIRuntime
 

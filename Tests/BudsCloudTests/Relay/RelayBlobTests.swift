@@ -1,7 +1,7 @@
 import BudsAPI
+import CloudWire
 import Crypto
 import DAGCBOR
-import CloudWire
 import Foundation
 import HTTPTypes
 import HummingbirdTesting

@@ -1,7 +1,7 @@
 import BudsCloud
+import CloudWire
 import Crypto
 import DAGCBOR
-import CloudWire
 import Foundation
 
 /// Values the relay store contract builds its rows from. The store checks no signature, so

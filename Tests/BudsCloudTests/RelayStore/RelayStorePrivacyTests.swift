@@ -1,7 +1,7 @@
 import BudsCloud
+import CloudWire
 import Crypto
 import DAGCBOR
-import CloudWire
 import Foundation
 import ServerKit
 import TestSupport

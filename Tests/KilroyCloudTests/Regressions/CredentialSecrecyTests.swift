@@ -1,8 +1,8 @@
+import CloudWire
 import Foundation
 import GRDB
 import HTTPTypes
 import HummingbirdTesting
-import CloudWire
 import KilroyAPI
 import Testing
 

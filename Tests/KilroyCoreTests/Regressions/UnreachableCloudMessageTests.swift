@@ -1,6 +1,6 @@
+import CloudWire
 import Foundation
 import Geo
-import CloudWire
 import KilroyAPI
 import Testing
 
