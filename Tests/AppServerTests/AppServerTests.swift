@@ -43,9 +43,9 @@ struct AppServerTests {
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
             let report = try JSONDecoder().decode(HealthReport.self, from: Data(response.body.readableBytesView))
-            let kilroy = CloudHealth(
+            let local = CloudHealth(
                 store: BackendHealth(backend: "sqlite", isAvailable: true), blobs: BackendHealth(backend: "file", isAvailable: true))
-            #expect(report == HealthReport(status: "ok", clouds: ["kilroy": kilroy]))
+            #expect(report == HealthReport(status: "ok", clouds: ["kilroy": local, "buds": local]))
         }
     }
 

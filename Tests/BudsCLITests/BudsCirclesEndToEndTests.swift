@@ -83,11 +83,13 @@ struct BudsCirclesEndToEndTests {
         let circle = try #require(members["circle"] as? [String: Any])
         #expect((circle["members"] as? [[String: Any]])?.count == 3)
 
-        // Alice shares a memory with canaries in strain, notes and place.
+        // Alice shares a memory with canaries in strain, notes and place, and a photo.
+        let photo = ValidImages.png(18)
+        let photoFile = try alice.cli.file("photo.png", photo)
         let added = try #require(
             try await alice.json([
                 "add", "--strain", Self.canaries[0], "--type", "flower", "--rating", "4", "--notes", Self.canaries[1], "--lat", "52.37",
-                "--lon", "4.89", "--place", Self.canaries[2],
+                "--lon", "4.89", "--place", Self.canaries[2], "--image", photoFile,
             ]) as? [String: Any])
         let memoryID = try #require(added["id"] as? String)
         let shared = try #require(try await alice.json(["share", memoryID, "--circle", "Friends"]) as? [String: Any])
@@ -101,6 +103,7 @@ struct BudsCirclesEndToEndTests {
             #expect(memory["isShared"] as? Bool == true)
             #expect((memory["sharedBy"] as? [String: Any])?["name"] as? String == "Alice")
             #expect(memory["notes"] as? String == Self.canaries[1])
+            #expect(memory["imageCID"] as? String == added["imageCID"] as? String)
             // A shared memory is read-only for its recipients.
             let edit = try await device.cli.runDetached(["edit", memoryID, "--rating", "1"])
             #expect(edit.status != 0)
@@ -139,6 +142,13 @@ struct BudsCirclesEndToEndTests {
         #expect(try await carol.memories()["After Removal"] == nil)
         #expect(try await carol.memories()[Self.canaries[0]] != nil)
 
+        // Alice deletes the second memory: the deletion follows, and Bob's copy goes too.
+        try await alice.json(["delete", secondID])
+        _ = try await alice.json(["sync"])
+        let deletion = try #require(try await bob.json(["sync"]) as? [String: Any])
+        #expect((deletion["received"] as? [[String: Any]])?.first?["isDeleted"] as? Bool == true)
+        #expect(try await bob.memories()["After Removal"] == nil)
+
         // Nothing anyone wrote reached the relay in the clear: not its database, not its blobs,
         // not its log (and not the phone numbers either).
         server.stop()
@@ -152,5 +162,6 @@ struct BudsCirclesEndToEndTests {
         for canary in Self.canaries + ["+14155550124", "+447700900125", "4155550123"] {
             #expect(relayBytes.range(of: Data(canary.utf8)) == nil, "\(canary) reached the relay")
         }
+        #expect(relayBytes.range(of: photo) == nil, "the photo reached the relay in the clear")
     }
 }

@@ -70,21 +70,60 @@ public enum PostgresTestDatabase {
         _ body: (PostgresClient, PostgresSchemaName) async throws -> Result
     ) async throws -> Result {
         let schema = try PostgresSchemaName("test_" + String(UInt64.random(in: .min ... .max), radix: 16))
-        return try await withClient(schema: schema, maximumConnections: maximumConnections) { client in
-            try await client.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema.quoted)"), logger: quietLogger)
-            let result: Result
-            do {
-                result = try await body(client, schema)
-            } catch {
-                try? await drop(schema, client: client)
-                throw error
+        // At most a few test databases at once: swift-testing runs every suite in parallel, and
+        // each database's pools (two for the tests that play two app-servers) would otherwise
+        // take the server past its connection limit (PostgreSQL's default is 100).
+        await TestDatabaseGate.shared.enter()
+        do {
+            let result = try await withClient(schema: schema, maximumConnections: maximumConnections) { client in
+                try await client.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema.quoted)"), logger: quietLogger)
+                let result: Result
+                do {
+                    result = try await body(client, schema)
+                } catch {
+                    try? await drop(schema, client: client)
+                    throw error
+                }
+                try await drop(schema, client: client)
+                return result
             }
-            try await drop(schema, client: client)
+            await TestDatabaseGate.shared.leave()
             return result
+        } catch {
+            await TestDatabaseGate.shared.leave()
+            throw error
         }
     }
 
     private static func drop(_ schema: PostgresSchemaName, client: PostgresClient) async throws {
         try await client.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema.quoted) CASCADE"), logger: quietLogger)
+    }
+}
+
+/// Lets at most `limit` test databases be open at once; the others wait their turn.
+actor TestDatabaseGate {
+    static let shared = TestDatabaseGate(limit: 4)
+
+    private var available: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(limit: Int) {
+        available = limit
+    }
+
+    func enter() async {
+        if available > 0 {
+            available -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func leave() {
+        if waiting.isEmpty {
+            available += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }
