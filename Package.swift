@@ -176,6 +176,7 @@ let package = Package(
         .target(
             name: "ServerKit",
             dependencies: [
+                "CloudWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -100,7 +100,7 @@ public struct BudsRelayServer: AppCloud {
         methods.record(.get, path: "/openapi.yaml")
         try handler.registerHandlers(
             on: RecordingTransport(group, recordingInto: methods), configuration: Self.openAPIConfiguration,
-            middlewares: [RelayAuthentication()])
+            middlewares: [RelayAuthentication.middleware])
         methods.registerRefusals(on: group)
     }
 

@@ -96,7 +96,7 @@ public struct KilroyCloudServer: AppCloud {
         try handler.registerHandlers(
             on: RecordingTransport(group, recordingInto: methods),
             configuration: Self.openAPIConfiguration,
-            middlewares: [DeviceAuthentication(), PrerenderedJSONMiddleware(operationIDs: [Operations.FindNearbyKilroys.id])])
+            middlewares: [DeviceAuthentication.middleware, PrerenderedJSONMiddleware(operationIDs: [Operations.FindNearbyKilroys.id])])
         methods.registerRefusals(on: group)
     }
 

@@ -11,20 +11,7 @@ extension ServerRejection {
     }
 
     /// The challenge every 401 of the Kilroy cloud carries.
-    static let kilroyChallenge = #"Bearer realm="kilroy""#
-
-    // The credential rejections never repeat what was sent: it may be a real token sent wrongly.
-
-    static let missingCredential = ServerRejection(
-        status: .unauthorized, code: "missing_credential",
-        message: "Send the Authorization header as \"Bearer <token>\" with the 256-bit credential the app created for this device.",
-        field: "Authorization", challenge: kilroyChallenge)
-
-    static let invalidCredential = ServerRejection(
-        status: .unauthorized, code: "invalid_credential",
-        message:
-            "The Authorization header must be one \"Bearer <token>\" whose token is 43 characters of base64url (A-Z, a-z, 0-9, '-', '_'): the device's 256-bit credential.",
-        field: "Authorization", challenge: kilroyChallenge)
+    static let kilroyChallenge = bearerChallenge(realm: DeviceAuthentication.realm)
 
     static func invalidLegacyDeviceID(field: String) -> ServerRejection {
         .badRequest(
