@@ -137,6 +137,12 @@ struct PersonRow: Codable, FetchableRecord, PersistableRecord, Sendable {
         case updatedAt = "updated_at"
     }
 
+    /// Whether `reference` (as typed) names someone: their name in any case, their DID, or a
+    /// prefix of it of 12 or more characters.
+    static func isNamed(did: String, name: String?, by reference: String) -> Bool {
+        name?.lowercased() == reference.lowercased() || did == reference || (reference.count >= 12 && did.hasPrefix(reference))
+    }
+
     func deviceList() -> DeviceList? {
         deviceListBytes.flatMap { try? DAGCBORDecoder().decode(DeviceList.self, from: $0) }
     }

@@ -368,9 +368,8 @@ extension CircleService {
     /// The member of `roster` named by `reference`: a name this device knows, or a DID (prefix).
     func resolveMember(_ reference: String, in roster: CircleRoster) async throws -> String {
         let people = try await database.read { db in try PersonRow.filter(roster.members.map(\.did).contains(Column("did"))).fetchAll(db) }
-        let byName = people.filter { $0.name?.lowercased() == reference.lowercased() }.map(\.did)
-        let byDID = roster.members.map(\.did).filter { $0 == reference || (reference.count >= 12 && $0.hasPrefix(reference)) }
-        let matches = Set(byName + byDID)
+        let names = Dictionary(uniqueKeysWithValues: people.map { ($0.did, $0.name) })
+        let matches = Set(roster.members.map(\.did).filter { PersonRow.isNamed(did: $0, name: names[$0] ?? nil, by: reference) })
         guard let did = matches.first else { throw CircleError.noSuchMember(reference) }
         guard matches.count == 1 else { throw CircleError.ambiguousMember(reference) }
         return did
@@ -378,10 +377,7 @@ extension CircleService {
 
     private func findPerson(_ reference: String) async throws -> PersonRow {
         let people = try await database.read { db in try PersonRow.fetchAll(db) }
-        let matches = people.filter {
-            $0.did != identity.did
-                && ($0.name?.lowercased() == reference.lowercased() || $0.did == reference || (reference.count >= 12 && $0.did.hasPrefix(reference)))
-        }
+        let matches = people.filter { $0.did != identity.did && PersonRow.isNamed(did: $0.did, name: $0.name, by: reference) }
         guard let person = matches.first else { throw CircleError.noSuchMember(reference) }
         guard matches.count == 1 else { throw CircleError.ambiguousMember(reference) }
         return person

@@ -39,7 +39,7 @@ extension CircleService {
     }
 
     /// Sends the queued updates of shared memories (edits, deletions); returns how many went.
-    func flushShareOutbox(relay: BudsRelayClient, account: AccountRow, report: inout SyncReport) async throws -> Int {
+    func flushShareOutbox(relay: BudsRelayClient, account: AccountRow) async throws -> Int {
         var sent = 0
         for entry in try await database.read({ db in try ShareOutbox.pending(in: db) }) {
             guard

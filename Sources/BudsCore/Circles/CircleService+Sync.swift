@@ -26,7 +26,7 @@ extension CircleService {
                 continue  // A join the owner has not taken in yet, or this person was removed.
             }
         }
-        report.sentUpdates = try await flushShareOutbox(relay: relay, account: current, report: &report)
+        report.sentUpdates = try await flushShareOutbox(relay: relay, account: current)
         while true {
             let (envelopes, remaining) = try await relay.inbox(limit: Self.inboxPage)
             var handled: [String] = []
