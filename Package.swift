@@ -51,6 +51,9 @@ let package = Package(
         .library(name: "KilroyCloud", targets: ["KilroyCloud"]),
         .library(name: "KilroyCloudPostgres", targets: ["KilroyCloudPostgres"]),
         .executable(name: "kilroy", targets: ["KilroyCLI"]),
+        .library(name: "UmiLogAPI", targets: ["UmiLogAPI"]),
+        .library(name: "UmiLogCloud", targets: ["UmiLogCloud"]),
+        .library(name: "UmiLogCloudPostgres", targets: ["UmiLogCloudPostgres"]),
         .library(name: "UmiLogCore", targets: ["UmiLogCore"]),
         .executable(name: "umilog", targets: ["UmiLogCLI"]),
         .library(name: "UmiLogPipeline", targets: ["UmiLogPipeline"]),
@@ -281,6 +284,58 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["openapi.yaml", "openapi-generator-config.yaml"]
+        ),
+        // UmiLog's sync contract: the OpenAPI document, its generated code and the request-signing rule.
+        .target(
+            name: "UmiLogAPI",
+            dependencies: [
+                "DAGCBOR",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi.yaml", "openapi-generator-config.yaml"]
+        ),
+        // UmiLog's sync server: accounts, key slots, the sealed change log and sealed blobs.
+        .target(
+            name: "UmiLogCloud",
+            dependencies: [
+                "UmiLogAPI", "DAGCBOR", "ServerKit", "Storage", "SQLiteStorage", "Observability",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        // The sync server's store on PostgreSQL, for many app-servers (clients never link it).
+        .target(
+            name: "UmiLogCloudPostgres",
+            dependencies: [
+                "UmiLogCloud", "PostgresStorage", "ServerKit",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
+        ),
+        .testTarget(
+            name: "UmiLogCloudTests",
+            dependencies: [
+                "TestSupport", "UmiLogCloud", "UmiLogCloudPostgres", "UmiLogAPI", "DAGCBOR", "ServerKit", "Storage",
+                "PostgresStorage", "PostgresTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            swiftSettings: strictBoundaries
         ),
         // The relay: phone sign-in, devices, circles and per-device queues of sealed envelopes.
         .target(

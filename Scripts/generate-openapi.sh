@@ -20,7 +20,7 @@ if [[ ! -x "$generator" ]]; then
   swift build --package-path "$tool_dir" -c release --product swift-openapi-generator
 fi
 
-for api in KilroyAPI BudsAPI; do
+for api in KilroyAPI BudsAPI UmiLogAPI; do
   dir="$root/Sources/$api"
   rm -rf "$dir/Generated"
   mkdir -p "$dir/Generated"
