@@ -72,14 +72,16 @@ public protocol UmiLogSyncStore: Sendable {
 
     // MARK: Blobs
 
-    /// Records that the blob `name` of `size` bytes is stored for the account: `.created`, or
-    /// `.alreadyStored` when the name was recorded before (the caller then keeps the first
-    /// bytes), or `.quotaExceeded` when it would take the account past `quotaBytes`.
-    func recordBlob(accountID: UUID, name: String, size: Int64, at date: Date, quotaBytes: Int64) async throws
-        -> BlobRecordOutcome
+    /// Records that the account's blob `name` is the stored bytes `cid` (their CID in the
+    /// server's `BlobStorage`) of `size` bytes: `.created`; `.alreadyStored(cid:)` with the first
+    /// CID when the name was recorded before (a name keeps its first bytes); or `.quotaExceeded`
+    /// when it would take the account past `quotaBytes`. Stored bytes no name points to are the
+    /// caller's to delete.
+    func recordBlob(accountID: UUID, name: String, cid: String, size: Int64, at date: Date, quotaBytes: Int64)
+        async throws -> BlobRecordOutcome
 
-    /// Whether the account has a blob of that name.
-    func hasBlob(accountID: UUID, name: String) async throws -> Bool
+    /// The CID of the account's blob `name`, if it has one.
+    func blobCID(accountID: UUID, name: String) async throws -> String?
 
     /// The bytes the account uses: sealed changes plus blobs.
     func usedBytes(accountID: UUID) async throws -> Int64
@@ -198,6 +200,6 @@ public enum AppendOutcome: Sendable, Equatable {
 
 public enum BlobRecordOutcome: Sendable, Equatable {
     case created
-    case alreadyStored
+    case alreadyStored(cid: String)
     case quotaExceeded
 }
