@@ -127,6 +127,7 @@ public struct DiveSignoffs: Sendable {
                     now.timeIntervalSince1970,
                 ]
             )
+            try SyncLedger.capture(dives: [diveID], sites: [], at: now, db)
         }
         logger.info("dive signed off", metadata: ["dive": "\(diveID)", "signer": "\(signoff.signerDID)"])
         return signoff

@@ -261,6 +261,7 @@ public struct LogbookImporter: Sendable {
                     }
                 }
             )
+            try SyncLedger.capture(dives: added.map(\.0), sites: planner.newSites.map(\.id), at: now, db)
             let issues = planner.issues
             let summary = LogbookImportSummary(
                 importedDives: added.count, alreadyInLog: alreadyInLog, likelyDuplicates: duplicates,

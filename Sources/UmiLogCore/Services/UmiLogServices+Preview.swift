@@ -15,7 +15,7 @@ extension UmiLogServices {
     /// folder that does not exist yet shows what a real import would do there (shipped sites
     /// matched, everything else new) without creating the folder, the database or its seed.
     public static func openForPreview(
-        at directory: URL, timeZone: TimeZone = .current, now: @Sendable () -> Date = Date.init, logger: Logger
+        at directory: URL, timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init, logger: Logger
     ) async throws(UmiLogError) -> UmiLogServices {
         if storeExists(at: directory) {
             return try await open(at: directory, timeZone: timeZone, now: now, logger: logger)

@@ -22,12 +22,14 @@ public struct UmiLogServices: Sendable {
     public let importer: LogbookImporter
     public let exporter: LogbookExporter
     public let signoffs: DiveSignoffs
+    /// End-to-end encrypted sync's local half: the outbox, received changes, trash, conflicts.
+    public let sync: SyncLog
     /// The time zone dive times are shown and imported in.
     public let timeZone: TimeZone
 
     /// Opens (or creates) the store in `directory` and seeds it if it is not seeded yet.
     public static func open(
-        at directory: URL, timeZone: TimeZone = .current, now: @Sendable () -> Date = Date.init, logger: Logger
+        at directory: URL, timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init, logger: Logger
     ) async throws(UmiLogError) -> UmiLogServices {
         let database: any DatabaseWriter
         do {
@@ -37,20 +39,24 @@ public struct UmiLogServices: Sendable {
         } catch {
             throw .storeFailed(reason: error.localizedDescription)
         }
-        let services = UmiLogServices(directory: directory, database: database, timeZone: timeZone, logger: logger)
+        let services = UmiLogServices(directory: directory, database: database, timeZone: timeZone, now: now, logger: logger)
         try await services.seedIfNeeded(at: now())
         return services
     }
 
     /// Wires the services on an already opened, migrated database (tests use an in-memory one).
-    public init(directory: URL, database: any DatabaseWriter, timeZone: TimeZone = .current, logger: Logger) {
+    /// `now` is the wall clock the services stamp sync's changes with.
+    public init(
+        directory: URL, database: any DatabaseWriter, timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init,
+        logger: Logger
+    ) {
         self.directory = directory
         self.database = database
         let cache = PopularSpeciesCache()
         let events = DiveLogEvents()
-        let dives = DiveRepository(database: database, speciesCache: cache)
+        let dives = DiveRepository(database: database, speciesCache: cache, now: now)
         let saver = WizardSaver(dives: dives, events: events, logger: logger)
-        self.sites = SiteRepository(database: database)
+        self.sites = SiteRepository(database: database, now: now)
         self.species = SpeciesRepository(database: database, cache: cache)
         self.dives = dives
         self.events = events
@@ -66,6 +72,7 @@ public struct UmiLogServices: Sendable {
             database: database, dives: dives, diverKeys: FileKeyStore(directory: directory.appendingPathComponent("keys")),
             logger: logger
         )
+        self.sync = SyncLog(database: database, now: now)
         self.timeZone = timeZone
     }
 

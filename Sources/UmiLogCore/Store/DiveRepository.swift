@@ -48,14 +48,19 @@ public struct LoggedDive: Hashable, Sendable, Codable, Identifiable {
 public struct DiveRepository: Sendable {
     let database: UmiLogDatabase
     let speciesCache: PopularSpeciesCache
+    /// The wall clock sync's change stamps are read from.
+    let now: @Sendable () -> Date
 
-    public init(database: any DatabaseWriter, speciesCache: PopularSpeciesCache) {
+    public init(database: any DatabaseWriter, speciesCache: PopularSpeciesCache, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = UmiLogDatabase(database)
         self.speciesCache = speciesCache
+        self.now = now
     }
 
-    /// Inserts a new dive with its sightings; the site becomes `logged`.
+    /// Inserts a new dive with its sightings; the site becomes `logged`. The change is in the
+    /// sync outbox when this returns, committed with the dive.
     public func create(_ dive: Dive, sightings: [Sighting]) async throws(UmiLogError) {
+        let now = now
         try await database.write { db in
             try Self.checkReferences(dive, sightings, db)
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM dives WHERE id = ?", arguments: [DiveRow.key(dive.id)]) == true {
@@ -64,6 +69,7 @@ public struct DiveRepository: Sendable {
             try DiveRow.upsert(dive, db)
             try SightingRow.replace(sightings, of: dive.id, db)
             if let siteID = dive.siteID { try ListStateRow.markLogged(siteID, at: dive.updatedAt, db) }
+            try SyncLedger.capture(dives: [dive.id], sites: [], at: now(), db)
         }
         await speciesCache.invalidate()
     }
@@ -71,6 +77,7 @@ public struct DiveRepository: Sendable {
     /// Replaces an existing dive and its sightings. When the dive moved to another site, the
     /// old site's list state is settled again.
     public func update(_ dive: Dive, sightings: [Sighting]) async throws(UmiLogError) {
+        let now = now
         try await database.write { db in
             try Self.checkReferences(dive, sightings, db)
             guard
@@ -85,12 +92,15 @@ public struct DiveRepository: Sendable {
             try SightingRow.replace(sightings, of: dive.id, db)
             if let siteID = dive.siteID { try ListStateRow.markLogged(siteID, at: dive.updatedAt, db) }
             if let oldSite, oldSite != dive.siteID { try ListStateRow.settle(oldSite, at: dive.updatedAt, db) }
+            try SyncLedger.capture(dives: [dive.id], sites: [], at: now(), db)
         }
         await speciesCache.invalidate()
     }
 
-    /// Deletes a dive with its sightings and tags; its site is settled again.
+    /// Deletes a dive with its sightings and tags; its site is settled again. The dive stays
+    /// in sync's trash for 30 days (``SyncLog/trash(at:)``), restorable on every device.
     public func delete(id: UUID, at date: Date) async throws(UmiLogError) {
+        let now = now
         try await database.write { db in
             guard
                 let existing = try Row.fetchOne(
@@ -102,6 +112,7 @@ public struct DiveRepository: Sendable {
             let site: String? = existing[0]
             try db.execute(sql: "DELETE FROM dives WHERE id = ?", arguments: [DiveRow.key(id)])
             if let site { try ListStateRow.settle(site, at: date, db) }
+            try SyncLedger.capture(dives: [id], sites: [], at: now(), db)
         }
         await speciesCache.invalidate()
     }

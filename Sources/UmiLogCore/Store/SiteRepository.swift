@@ -17,8 +17,11 @@ public struct SiteDistance: Hashable, Sendable, Codable {
 /// are exactly what a scan of every site would give.
 public struct SiteRepository: Sendable {
     private let database: UmiLogDatabase
+    /// The wall clock sync's change stamps are read from.
+    private let now: @Sendable () -> Date
 
-    public init(database: any DatabaseWriter) {
+    public init(database: any DatabaseWriter, now: @escaping @Sendable () -> Date = Date.init) {
+        self.now = now
         self.database = UmiLogDatabase(database)
     }
 
@@ -159,9 +162,12 @@ public struct SiteRepository: Sendable {
     }
 
     /// Adds a site of the diver's own (or from a dataset); an existing id is left unchanged.
+    /// The diver's own sites sync with the log.
     public func insert(_ sites: [DiveSite]) async throws(UmiLogError) {
+        let now = now
         try await database.write { db in
             for site in sites { try SiteRow.insert(site, db) }
+            try SyncLedger.capture(dives: [], sites: sites.map(\.id), at: now(), db)
         }
     }
 

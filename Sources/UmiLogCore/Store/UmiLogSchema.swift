@@ -32,6 +32,9 @@ public enum UmiLogSchema {
             try UmiLogSchemaV2.rebuildDives(db)
             try UmiLogSchemaV2.createSamplesAndSignatures(db)
         }
+        // v3-sync — end-to-end encrypted sync: merge states, the change log and outbox,
+        // profiles as blobs, this device's clock and cursor.
+        migrator.registerMigration("v3-sync") { db in try SyncSchema.migrate(db) }
         return migrator
     }
 
