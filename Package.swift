@@ -562,6 +562,7 @@ let package = Package(
             name: "UmiLogCoreTests",
             dependencies: [
                 "TestSupport", "UmiLogCore", "Geo", "XMLKit", "Receipts", "Identity", "Storage", "SQLiteStorage", "Validation",
+                "DAGCBOR",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
