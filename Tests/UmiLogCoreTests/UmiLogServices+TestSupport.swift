@@ -13,13 +13,17 @@ struct TemporaryLog {
     let directory: URL
     let services: UmiLogServices
 
-    init(dataset: SeedDataset = .small, timeZone: TimeZone = TimeZone(identifier: "UTC")!) async throws {
+    init(
+        dataset: SeedDataset = .small, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) async throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("umilog-tests-\(UUID().uuidString)", isDirectory: true)
         let database = try DatabaseOpener.openFile(
             at: directory.appendingPathComponent("umilog.sqlite"), migrator: UmiLogSchema.migrator
         )
-        services = UmiLogServices(directory: directory, database: database, timeZone: timeZone, logger: Logger(label: "test"))
+        services = UmiLogServices(
+            directory: directory, database: database, timeZone: timeZone, now: now, logger: Logger(label: "test"))
         try await services.seeder.seed(dataset, at: .testNow)
     }
 

@@ -252,7 +252,8 @@ struct SyncMergeTests {
                 case 0, 1:
                     let field = ["max_depth_m", "notes", "site_id"].randomElement(using: &random)!
                     let value: DAGCBORValue =
-                        field == "max_depth_m" ? .float(Double(Int.random(in: 5...40, using: &random))) : .text("v\(Int.random(in: 0..<5, using: &random))")
+                        field == "max_depth_m"
+                        ? .float(Double(Int.random(in: 5...40, using: &random))) : .text("v\(Int.random(in: 0..<5, using: &random))")
                     devices[index].make(at: wall, record: record) { state in
                         var edit = change(record)
                         edit.fields = [field: write(state, field, value)]

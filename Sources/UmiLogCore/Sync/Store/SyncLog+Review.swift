@@ -130,10 +130,17 @@ extension SyncLog {
             guard let state = try SyncLedger.loadState(diveID, db), Self.isInTrash(state, at: now()) else {
                 throw UmiLogError.diveNotFound(diveID.uuidString.lowercased())
             }
+            // An edit its deletion has not seen, which also records that the diver wanted it
+            // back, so it is not shown as a dive that came back by surprise.
             try SyncLedger.commitLocal(
-                { hlc, _ in
-                    SyncChange(
+                { hlc, state in
+                    var change = SyncChange(
                         id: UUID(), recordID: diveID, kind: DiveSyncMapping.kind, schemaVersion: SyncSchemaVersion.current, hlc: hlc)
+                    if let deletion = state?.deletion {
+                        change.fields[Self.acknowledgedDeleteField] = SyncChange.FieldWrite(
+                            value: .text(deletion.hlc.description), base: state?.newestWrite(Self.acknowledgedDeleteField))
+                    }
+                    return change
                 }, recordID: diveID, at: now(), db)
         }
     }
