@@ -300,7 +300,7 @@ let package = Package(
         .target(
             name: "UmiLogCloud",
             dependencies: [
-                "UmiLogAPI", "DAGCBOR", "ServerKit", "Storage", "SQLiteStorage", "Observability",
+                "UmiLogAPI", "DAGCBOR", "CloudWire", "ServerKit", "Storage", "SQLiteStorage", "Observability",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -718,7 +718,8 @@ let package = Package(
             name: "AppServer",
             dependencies: [
                 "KilroyCloud", "KilroyCloudPostgres", "ServerKit", "Observability", "CommandLineKit", "Storage", "ObjectStorage",
-                "PostgresStorage", "FlipcashCloud", "FlipcashCloudPostgres", "BudsCloud", "BudsCloudPostgres", "DAGCBOR",
+                "PostgresStorage", "FlipcashCloud", "FlipcashCloudPostgres", "BudsCloud", "BudsCloudPostgres", "UmiLogCloud",
+                "UmiLogCloudPostgres", "DAGCBOR",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The Buds relay's key.
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -739,7 +740,7 @@ let package = Package(
             name: "AppServerTests",
             dependencies: [
                 "TestSupport", "AppServer", "KilroyCloud", "ServerKit", "PostgresStorage", "FlipcashCore", "FlipcashCloud", "FlipcashAPI",
-                "DAGCBOR",
+                "DAGCBOR", "UmiLogCloud",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),

@@ -15,6 +15,8 @@ import Prometheus
 import ServerKit
 import ServiceLifecycle
 import Storage
+import UmiLogCloud
+import UmiLogCloudPostgres
 
 /// Every cloud's opened store and blob store, with what must run for as long as they are used
 /// (the PostgreSQL connection pool) and what must happen before the first request (migrations,
@@ -25,6 +27,8 @@ struct CloudBackends: Sendable {
     var flipcashStore: any PaymentStore & LedgerStore & RendezvousStore
     var budsStore: any BudsRelayStore
     var budsBlobs: any BlobStorage
+    var umilogStore: any UmiLogSyncStore
+    var umilogBlobs: any BlobStorage
     /// How a bill's message reaches the app-server that holds its stream: within this process on
     /// SQLite, through PostgreSQL's LISTEN/NOTIFY when app-servers share a database.
     var flipcashSignal: any RendezvousSignal = LocalRendezvousSignal()
@@ -48,15 +52,17 @@ enum AppBuilder {
     static func openBackends(settings: ServerSettings, logger: Logger) throws -> CloudBackends {
         let blobs = try makeBlobs(settings.blobs, cloud: "kilroy", logger: logger)
         let budsBlobs = try makeBlobs(settings.blobs, cloud: "buds", logger: logger)
+        let umilogBlobs = try makeBlobs(settings.blobs, cloud: "umilog", logger: logger)
         switch settings.database {
         case .sqlite(let directory):
             let store = try SQLiteKilroyStore.open(at: directory.appendingPathComponent("kilroy.sqlite"))
             var ledger = try SQLiteLedgerStore.open(at: directory.appendingPathComponent("flipcash.sqlite"))
             ledger.paymentSettings = settings.flipcashPayments
             let relay = try SQLiteRelayStore.open(at: directory.appendingPathComponent("buds.sqlite"))
+            let sync = try SQLiteSyncStore.open(at: directory.appendingPathComponent("umilog-sync.sqlite"))
             return CloudBackends(
-                kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, budsStore: relay, budsBlobs: budsBlobs,
-                prepare: { try await store.loadPositions() })
+                kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, budsStore: relay, budsBlobs: budsBlobs, umilogStore: sync,
+                umilogBlobs: umilogBlobs, prepare: { try await store.loadPositions() })
         case .postgres(let url):
             let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
             let store = try PostgresKilroyStore.unmigrated(client: client, schema: "kilroy", logger: logger)
@@ -64,17 +70,19 @@ enum AppBuilder {
             ledger.paymentSettings = settings.flipcashPayments
             let migratedLedger = ledger
             let relay = try PostgresRelayStore.unmigrated(client: client, schema: "buds", logger: logger)
+            let sync = try PostgresSyncStore.unmigrated(client: client, schema: "umilog", logger: logger)
             // Bills' messages reach the app-server that holds the stream through LISTEN/NOTIFY,
             // on a connection of its own.
             let signal = PostgresRendezvousSignal(
                 configuration: try url.connectionConfiguration(), store: ledger, logger: logger)
             return CloudBackends(
-                kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, budsStore: relay, budsBlobs: budsBlobs, flipcashSignal: signal,
-                services: [client, RendezvousListener(signal: signal)],
+                kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, budsStore: relay, budsBlobs: budsBlobs, umilogStore: sync,
+                umilogBlobs: umilogBlobs, flipcashSignal: signal, services: [client, RendezvousListener(signal: signal)],
                 prepare: {
                     try await store.migrate()
                     try await migratedLedger.migrate()
                     try await relay.migrate()
+                    try await sync.migrate()
                 }, prepareFlipcash: { try await migratedLedger.migrate() })
         }
     }
@@ -125,7 +133,9 @@ enum AppBuilder {
         let relay = BudsRelayServer(
             store: backends.budsStore, blobs: backends.budsBlobs, sms: SMSOutbox(directory: settings.smsOutbox), push: NoPushSender(),
             configuration: relayConfiguration, logger: loggers.buds)
-        let router = try makeRouter(clouds: [kilroy, relay], metrics: metrics, logger: logger)
+        let sync = UmiLogSyncServer(
+            store: backends.umilogStore, blobs: backends.umilogBlobs, configuration: settings.umilog, logger: loggers.umilog)
+        let router = try makeRouter(clouds: [kilroy, relay, sync], metrics: metrics, logger: logger)
         logger.info(
             "app-server starting",
             metadata: [

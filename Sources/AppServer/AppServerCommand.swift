@@ -9,6 +9,7 @@ import Metrics
 import Observability
 import Prometheus
 import ServerKit
+import UmiLogCloud
 
 /// `app-server`: one process serving every app's cloud: Kilroy over HTTP, Flipcash over gRPC on
 /// its own port; `app-server
@@ -18,7 +19,7 @@ struct AppServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app-server",
         abstract:
-            "Serve the apps' clouds: the Kilroy API under /kilroy/v1, the Buds relay under /buds/v1, /health and /metrics; Flipcash over gRPC on --grpc-port.",
+            "Serve the apps' clouds: the Kilroy API under /kilroy/v1, the Buds relay under /buds/v1, UmiLog's sync under /umilog/v1, /health and /metrics; Flipcash over gRPC on --grpc-port.",
         subcommands: [Serve.self, Migrate.self],
         defaultSubcommand: Serve.self
     )
@@ -236,6 +237,7 @@ struct ServerOptions: ParsableArguments {
             settings.kilroy.liftRateLimits()
             settings.flipcash.rateLimits = nil
             settings.budsRateLimitsLifted = true
+            settings.umilog.rateLimits = .none
         default: throw ValidationError("--rate-limits must be on or off, not \(rateLimits).")
         }
         return settings

@@ -12,23 +12,26 @@ struct ServerLoggers: Sendable {
     var flipcash: Logger
     /// The Buds relay's requests, failures and housekeeping.
     var buds: Logger
+    /// The UmiLog sync server's requests and failures.
+    var umilog: Logger
 
     /// The labels `app-server` logs under, through whatever handler `LoggingSetup` bootstrapped.
     static func standard() -> ServerLoggers {
         ServerLoggers(
             server: Logger(label: "app-server"), kilroy: Logger(label: "kilroy.cloud"), flipcash: Logger(label: "flipcash.cloud"),
-            buds: Logger(label: "buds.relay"))
+            buds: Logger(label: "buds.relay"), umilog: Logger(label: "umilog.sync"))
     }
 
     /// Every component logging to `logger` (tests pass a silent one).
     init(all logger: Logger) {
-        self.init(server: logger, kilroy: logger, flipcash: logger, buds: logger)
+        self.init(server: logger, kilroy: logger, flipcash: logger, buds: logger, umilog: logger)
     }
 
-    init(server: Logger, kilroy: Logger, flipcash: Logger, buds: Logger) {
+    init(server: Logger, kilroy: Logger, flipcash: Logger, buds: Logger, umilog: Logger) {
         self.server = server
         self.kilroy = kilroy
         self.flipcash = flipcash
         self.buds = buds
+        self.umilog = umilog
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import KilroyCloud
 import Logging
 import ServerKit
+import UmiLogCloud
 
 /// Everything `app-server` is started with, parsed and checked.
 struct ServerSettings: Sendable {
@@ -39,6 +40,8 @@ struct ServerSettings: Sendable {
     var budsSMSOutbox: URL?
     /// Whether the relay's rate limits are lifted (`--rate-limits off`, for load tests).
     var budsRateLimitsLifted = false
+    /// The UmiLog sync server's clock, limits and rate limits.
+    var umilog = UmiLogSyncConfiguration()
 
     /// Settings with the stores and blobs in `dataDirectory` unless `database` or `blobs` say otherwise.
     init(

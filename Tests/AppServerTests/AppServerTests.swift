@@ -45,7 +45,7 @@ struct AppServerTests {
             let report = try JSONDecoder().decode(HealthReport.self, from: Data(response.body.readableBytesView))
             let local = CloudHealth(
                 store: BackendHealth(backend: "sqlite", isAvailable: true), blobs: BackendHealth(backend: "file", isAvailable: true))
-            #expect(report == HealthReport(status: "ok", clouds: ["kilroy": local, "buds": local]))
+            #expect(report == HealthReport(status: "ok", clouds: ["kilroy": local, "buds": local, "umilog": local]))
         }
     }
 
@@ -72,6 +72,25 @@ struct AppServerTests {
             #expect(response.headers[.contentType] == "application/yaml")
             #expect(String(buffer: response.body).hasPrefix("openapi: 3.0.3"))
         }
+    }
+
+    @Test("UmiLog's sync server is mounted: its document at /umilog/v1/openapi.yaml, its data in umilog-sync.sqlite")
+    func umilogMounted() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try await Self.withApplication(data: folder.url) { client in
+            let document = try await client.execute(uri: "/umilog/v1/openapi.yaml", method: .get)
+            #expect(document.status == .ok)
+            #expect(String(buffer: document.body).contains("title: UmiLog sync"))
+            let health = try await client.execute(uri: "/umilog/v1/health", method: .get)
+            #expect(String(buffer: health.body) == #"{"status":"ok"}"#)
+            let unsigned = try await client.execute(uri: "/umilog/v1/accounts/\(UUID().uuidString.lowercased())/changes", method: .get)
+            #expect(unsigned.status == .unauthorized)
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("umilog-sync.sqlite").path))
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("blobs/umilog").path, isDirectory: &isDirectory))
+        #expect(isDirectory.boolValue)
     }
 
     @Test("unknown paths and methods are JSON 404s")

@@ -3,6 +3,7 @@ import Foundation
 import KilroyCloud
 import PostgresStorage
 import Testing
+import UmiLogCloud
 
 @testable import AppServer
 
@@ -88,6 +89,8 @@ struct BackendOptionsTests {
         let lifted = try Self.settings(["--rate-limits", "off"]).kilroy
         #expect(lifted.dropRateLimit == nil && lifted.uploadRateLimit == nil && lifted.reportRateLimit == nil && lifted.claimRateLimit == nil)
         #expect(lifted.uploadQuota != nil)
+        #expect(try Self.settings([]).umilog.rateLimits == UmiLogSyncConfiguration.RateLimits())
+        #expect(try Self.settings(["--rate-limits", "off"]).umilog.rateLimits == .none)
         #expect(Self.refusal(["--rate-limits", "sometimes"])?.contains("--rate-limits") == true)
     }
 }
