@@ -553,6 +553,8 @@ let package = Package(
                 "Geo", "Storage", "SQLiteStorage", "Validation", "DAGCBOR", "Identity", "Receipts", "XMLKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // scrypt, the memory-hard KDF of the sync key slots (Sync/Keys/KeySlot.swift).
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.process("Resources")],
@@ -564,6 +566,8 @@ let package = Package(
                 "TestSupport", "UmiLogCore", "Geo", "XMLKit", "Receipts", "Identity", "Storage", "SQLiteStorage", "Validation",
                 "DAGCBOR",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The account signing key's public half, checked in SyncKeys/.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictBoundaries
