@@ -551,10 +551,15 @@ let package = Package(
             name: "UmiLogCore",
             dependencies: [
                 "Geo", "Storage", "SQLiteStorage", "Validation", "DAGCBOR", "Identity", "Receipts", "XMLKit",
+                // The sync cloud's client: the generated code of UmiLog's contract.
+                "UmiLogAPI", "CloudWire",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // scrypt, the memory-hard KDF of the sync key slots (Sync/Keys/KeySlot.swift).
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.process("Resources")],

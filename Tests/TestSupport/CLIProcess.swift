@@ -111,10 +111,12 @@ public struct CLIProcess: Sendable {
 
     /// ``run(_:withStore:environment:)`` on a Dispatch thread, so that waiting for the process
     /// does not hold one of the few cooperative threads an in-process server needs.
-    public func runDetached(_ arguments: [String], withStore: Bool = true) async throws -> Result {
+    public func runDetached(
+        _ arguments: [String], withStore: Bool = true, environment: [String: String] = [:]
+    ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result { try run(arguments, withStore: withStore) })
+                continuation.resume(with: Swift.Result { try run(arguments, withStore: withStore, environment: environment) })
             }
         }
     }

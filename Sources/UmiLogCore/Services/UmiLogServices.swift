@@ -24,6 +24,8 @@ public struct UmiLogServices: Sendable {
     public let signoffs: DiveSignoffs
     /// End-to-end encrypted sync's local half: the outbox, received changes, trash, conflicts.
     public let sync: SyncLog
+    /// Sync with the diver's other devices through the sync server, and encrypted backups.
+    public let syncing: SyncService
     /// The time zone dive times are shown and imported in.
     public let timeZone: TimeZone
 
@@ -72,7 +74,11 @@ public struct UmiLogServices: Sendable {
             database: database, dives: dives, diverKeys: FileKeyStore(directory: directory.appendingPathComponent("keys")),
             logger: logger
         )
-        self.sync = SyncLog(database: database, now: now)
+        let sync = SyncLog(database: database, now: now)
+        self.sync = sync
+        self.syncing = SyncService(
+            log: sync, keyring: SyncKeyring(store: FileKeyStore(directory: directory.appendingPathComponent("keys"))), now: now,
+            logger: logger)
         self.timeZone = timeZone
     }
 

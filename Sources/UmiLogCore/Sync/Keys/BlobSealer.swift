@@ -4,8 +4,10 @@ public import Foundation
 
 /// Seals dive profiles (depth samples) as blobs and gives each a keyed name.
 ///
-/// The name is HMAC-SHA256 of the plaintext under the blob-name key (HKDF of the master key,
-/// `"umilog blob name v1"`), in 64 lower-case hex digits: the same profile imported on two
+/// The name is HMAC-SHA256, under the blob-name key (HKDF of the master key, `"umilog blob name
+/// v1"`), of the plaintext's SHA-256 in hex, in 64 lower-case hex digits — keyed over the digest
+/// so a device that knows a profile only by its digest (from a change) can name it before
+/// fetching it. The same profile imported on two
 /// devices gets the same name, so it is uploaded and stored once, while the server, without the
 /// key, cannot confirm a guess at a profile's content from its name (as it could from a plain
 /// hash). The blob is ChaChaPoly under the blob key (`"umilog blob v1"`, fresh random nonce)
@@ -24,7 +26,12 @@ public struct BlobSealer: Sendable, CustomStringConvertible, CustomReflectable {
 
     /// The keyed name of `plaintext`: 64 lower-case hex digits.
     public func name(for plaintext: Data) -> String {
-        Hex.encode(HMAC<SHA256>.authenticationCode(for: plaintext, using: nameKey))
+        name(forDigest: Hex.encode(SHA256.hash(data: plaintext)))
+    }
+
+    /// The keyed name of the plaintext whose SHA-256 is `digest` (64 lower-case hex digits).
+    public func name(forDigest digest: String) -> String {
+        Hex.encode(HMAC<SHA256>.authenticationCode(for: Data(digest.utf8), using: nameKey))
     }
 
     /// `plaintext` sealed under its name (which must be `name(for: plaintext)`).

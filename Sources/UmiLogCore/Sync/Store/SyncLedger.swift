@@ -65,17 +65,21 @@ enum SyncLedger {
     /// Takes in changes from the server (opened and checked by the caller): each new one is
     /// kept and merged, the clock moves past it, and every record touched is projected again —
     /// sites first, then the dives that point at them. A change seen before changes nothing.
-    static func receive(_ changes: [(change: SyncChange, seq: Int64)], cursor: Int64, at now: Date, _ db: Database) throws
-        -> ReceiveSummary
-    {
+    static func receive(
+        _ changes: [(change: SyncChange, seq: Int64)], cursor: Int64, fromServer: Bool = true, at now: Date, _ db: Database
+    ) throws -> ReceiveSummary {
         var device = try SyncDeviceRow.load(db)
         var summary = ReceiveSummary()
         var touched: [UUID: SyncRecordState] = [:]
         for (change, seq) in changes {
             let key = change.id.uuidString.lowercased()
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM sync_changes WHERE id = ?", arguments: [key]) == true {
-                try db.execute(
-                    sql: "UPDATE sync_changes SET seq = coalesce(seq, ?), status = 'synced' WHERE id = ?", arguments: [seq, key])
+                // One of ours back from the server: it is there, so it is synced.
+                if fromServer {
+                    try db.execute(
+                        sql: "UPDATE sync_changes SET seq = coalesce(seq, ?), status = 'synced' WHERE id = ?",
+                        arguments: [seq, key])
+                }
                 summary.alreadyKnown += 1
                 continue
             }

@@ -51,34 +51,40 @@ public struct SyncLog: Sendable {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, record_id, kind, schema_version, body FROM sync_changes
+                    SELECT id, record_id, kind, schema_version, body, sealed FROM sync_changes
                     WHERE status != 'synced' ORDER BY hlc, id LIMIT ?
                     """, arguments: [limit]
             ).map { row in
                 guard let id = UUID(uuidString: row[0]), let recordID = UUID(uuidString: row[1]) else {
                     throw UmiLogError.storeFailed(reason: "a sync change has an id that is not a UUID")
                 }
-                return OutboxChange(id: id, recordID: recordID, kind: row[2], schemaVersion: row[3], body: row[4])
+                return OutboxChange(
+                    id: id, recordID: recordID, kind: row[2], schemaVersion: row[3], body: row[4], sealed: row[5])
             }
         }
     }
 
-    /// Marks changes as on their way to the server.
-    public func markUploading(_ ids: [UUID]) async throws(UmiLogError) {
-        try await setStatus("uploading", ids.map { ($0, nil) })
+    /// Marks changes as on their way to the server, keeping the sealed bytes sent, so a retry
+    /// after any failure (or a `kill -9`) sends exactly the same change.
+    public func markUploading(_ sealed: [(id: UUID, sealed: Data)]) async throws(UmiLogError) {
+        try await database.write { db in
+            for (id, bytes) in sealed {
+                try db.execute(
+                    sql: """
+                        UPDATE sync_changes SET status = 'uploading', sealed = coalesce(sealed, ?)
+                        WHERE id = ? AND status != 'synced'
+                        """, arguments: [bytes, id.uuidString.lowercased()])
+            }
+        }
     }
 
     /// Marks changes as kept by the server, with their sequence numbers.
     public func markSynced(_ accepted: [(id: UUID, seq: Int64)]) async throws(UmiLogError) {
-        try await setStatus("synced", accepted.map { ($0.id, $0.seq) })
-    }
-
-    private func setStatus(_ status: String, _ changes: [(UUID, Int64?)]) async throws(UmiLogError) {
         try await database.write { db in
-            for (id, seq) in changes {
+            for (id, seq) in accepted {
                 try db.execute(
-                    sql: "UPDATE sync_changes SET status = ?, seq = coalesce(?, seq) WHERE id = ? AND status != 'synced'",
-                    arguments: [status, seq, id.uuidString.lowercased()])
+                    sql: "UPDATE sync_changes SET status = 'synced', seq = ? WHERE id = ?",
+                    arguments: [seq, id.uuidString.lowercased()])
             }
         }
     }
@@ -150,6 +156,8 @@ public struct OutboxChange: Sendable, Hashable {
     public var schemaVersion: Int
     /// The change's DAG-CBOR bytes, to be sealed.
     public var body: Data
+    /// The sealed bytes of an earlier attempt, to be sent again unchanged.
+    public var sealed: Data?
 }
 
 /// What taking in a page of changes did.

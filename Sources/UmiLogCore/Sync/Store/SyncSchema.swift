@@ -35,7 +35,10 @@ enum SyncSchema {
                     origin TEXT NOT NULL CHECK (origin IN ('local', 'remote')),
                     status TEXT NOT NULL CHECK (status IN ('saved', 'uploading', 'synced')),
                     seq INTEGER,
-                    recorded_at REAL NOT NULL
+                    recorded_at REAL NOT NULL,
+                    -- The sealed bytes sent the first time, sent again on every retry: the
+                    -- server keeps a change id once and refuses it with other bytes.
+                    sealed BLOB
                 );
                 -- The outbox, oldest first.
                 CREATE INDEX idx_sync_changes_outbox ON sync_changes(hlc) WHERE status != 'synced';

@@ -1,0 +1,305 @@
+import Crypto
+import DAGCBOR
+public import Foundation
+public import Logging
+public import OpenAPIRuntime
+import UmiLogAPI
+
+/// End-to-end encrypted sync of the log with the diver's other devices, through the UmiLog
+/// sync server, and encrypted backups that need no server.
+///
+/// Everything that leaves the device is sealed first: changes with ``RecordSealer`` (under a
+/// record id the server sees only as a keyed derivation of the dive's own), profiles with
+/// ``BlobSealer``. The master key reaches other devices only inside key slots that open with
+/// the diver's passphrase or recovery code. Sync never blocks a local edit: it pushes the
+/// outbox, then pulls the log in pages, each page taken in one transaction, so a sync cut short
+/// anywhere resumes where it stopped and loses or duplicates nothing.
+public struct SyncService: Sendable {
+    let log: SyncLog
+    let keyring: SyncKeyring
+    let now: @Sendable () -> Date
+    let logger: Logger
+    let parameters: @Sendable (KeySlot.Kind) -> KDFParameters
+    let transport: (any ClientTransport)?
+
+    /// How many changes go in one push, and come in one pull.
+    static let pushBatch = 200
+    static let pullPage = 500
+
+    /// - Parameters:
+    ///   - parameters: the KDF parameters new slots get (scrypt at 64 MiB for passphrases by
+    ///     default); tests pass cheaper ones.
+    ///   - transport: the HTTP transport (URLSession by default).
+    public init(
+        log: SyncLog, keyring: SyncKeyring, now: @escaping @Sendable () -> Date = Date.init, logger: Logger,
+        parameters: @escaping @Sendable (KeySlot.Kind) -> KDFParameters = SyncService.defaultParameters,
+        transport: (any ClientTransport)? = nil
+    ) {
+        self.log = log
+        self.keyring = keyring
+        self.now = now
+        self.logger = logger
+        self.parameters = parameters
+        self.transport = transport
+    }
+
+    public static let defaultParameters: @Sendable (KeySlot.Kind) -> KDFParameters = { kind in
+        switch kind {
+        case .passphrase: .passphraseDefault
+        case .recoveryCode: .recoveryCodeDefault
+        }
+    }
+
+    static let passphraseSlot = "passphrase"
+    static let recoverySlot = "recovery"
+
+    // MARK: Accounts
+
+    /// What a new account gives the diver: its id (to join other devices) and the recovery code,
+    /// shown once, to be written down.
+    public struct NewAccount: Sendable {
+        public let accountID: UUID
+        public let recoveryCode: RecoveryCode
+    }
+
+    /// Creates the diver's account on `server` with this device as its first: a new master key
+    /// wrapped under `passphrase` and a new recovery code.
+    public func createAccount(server: URL, passphrase: String) async throws -> NewAccount {
+        if let existing = try await log.account() { throw SyncError.alreadySetUp(accountID: existing.accountID.uuidString.lowercased()) }
+        let master = try keyring.masterKey() ?? MasterKey.generate()
+        let recovery = RecoveryCode.generate()
+        let slots = [
+            try KeySlot.wrap(master, slotID: Self.passphraseSlot, secret: .passphrase(passphrase), parameters: parameters(.passphrase)),
+            try KeySlot.wrap(master, slotID: Self.recoverySlot, secret: .recoveryCode(recovery), parameters: parameters(.recoveryCode)),
+        ]
+        let accountID = UUID()
+        let signer = try keyring.deviceSigner() ?? UmiLogSyncClient.DeviceSigner(deviceID: UUID(), key: .init())
+        let registration = try Self.registration(of: signer, accountID: accountID, master: master)
+        try keyring.save(master: master)
+        try keyring.save(signer: signer)
+        try keyring.save(slots: slots)
+        try await client(server, signer: nil).createAccount(
+            accountID: accountID, accountKey: master.accountSigningKey.publicKey.rawRepresentation, device: registration, slots: slots)
+        try await log.setAccount(accountID, server: server)
+        logger.info("sync account created", metadata: ["account": "\(accountID)"])
+        return NewAccount(accountID: accountID, recoveryCode: recovery)
+    }
+
+    /// Joins this device to the diver's account: the key slots come from the server and open
+    /// here with the passphrase or the recovery code; the device registers with the account
+    /// key's signature. The log syncs with the next ``sync()``.
+    public func joinAccount(server: URL, accountID: UUID, secret: KeySlotSecret) async throws {
+        if let existing = try await log.account() { throw SyncError.alreadySetUp(accountID: existing.accountID.uuidString.lowercased()) }
+        let slots = try await client(server, signer: nil).keySlots(accountID: accountID)
+        guard let slot = slots.first(where: { $0.kind == secret.kind }) else { throw SyncError.noSlot(secret.kind.rawValue) }
+        let master = try slot.unwrap(secret: secret)
+        let signer = UmiLogSyncClient.DeviceSigner(deviceID: UUID(), key: .init())
+        try await client(server, signer: nil).registerDevice(
+            try Self.registration(of: signer, accountID: accountID, master: master), accountID: accountID)
+        try keyring.save(master: master)
+        try keyring.save(signer: signer)
+        try keyring.save(slots: slots)
+        try await log.setAccount(accountID, server: server)
+        logger.info("sync account joined", metadata: ["account": "\(accountID)", "device": "\(signer.deviceID)"])
+    }
+
+    /// Changes the passphrase: only the passphrase slot is rewritten (on the server and here);
+    /// the master key, and so every sealed change, stays as it is. The old passphrase must open
+    /// the current slot.
+    public func changePassphrase(from old: String, to new: String) async throws {
+        let (accountID, server, signer) = try await registered()
+        let slots = try await client(server, signer: signer).keySlots(accountID: accountID)
+        guard let slot = slots.first(where: { $0.slotID == Self.passphraseSlot }) else { throw SyncError.noSlot("passphrase") }
+        let master = try slot.unwrap(secret: .passphrase(old))
+        let replacement = try KeySlot.wrap(
+            master, slotID: Self.passphraseSlot, secret: .passphrase(new), parameters: parameters(.passphrase))
+        try await client(server, signer: signer).putKeySlot(replacement, accountID: accountID)
+        try keyring.save(slots: slots.filter { $0.slotID != Self.passphraseSlot } + [replacement])
+        logger.info("sync passphrase changed", metadata: ["account": "\(accountID)"])
+    }
+
+    /// Makes a new recovery code (the old one stops working), proven by the passphrase.
+    public func newRecoveryCode(passphrase: String) async throws -> RecoveryCode {
+        let (accountID, server, signer) = try await registered()
+        let slots = try await client(server, signer: signer).keySlots(accountID: accountID)
+        guard let slot = slots.first(where: { $0.slotID == Self.passphraseSlot }) else { throw SyncError.noSlot("passphrase") }
+        let master = try slot.unwrap(secret: .passphrase(passphrase))
+        let code = RecoveryCode.generate()
+        let replacement = try KeySlot.wrap(
+            master, slotID: Self.recoverySlot, secret: .recoveryCode(code), parameters: parameters(.recoveryCode))
+        try await client(server, signer: signer).putKeySlot(replacement, accountID: accountID)
+        try keyring.save(slots: slots.filter { $0.slotID != Self.recoverySlot } + [replacement])
+        return code
+    }
+
+    // MARK: Sync
+
+    /// What one sync did.
+    public struct Report: Sendable, Hashable, Codable {
+        public var pushed = 0
+        public var pulled = 0
+        public var applied = 0
+        public var profilesUploaded = 0
+        public var profilesDownloaded = 0
+        public var unreadable = 0
+        public var bytesSent = 0
+        public var bytesReceived = 0
+    }
+
+    /// Pushes this device's changes and pulls everyone else's, until both are done.
+    public func sync(server override: URL? = nil) async throws -> Report {
+        var (accountID, server, signer) = try await registered()
+        if let override, override != server {
+            try await log.setServer(override)
+            server = override
+        }
+        guard let master = try keyring.masterKey() else { throw SyncError.keysUnreadable("the master key is missing") }
+        let client = client(server, signer: signer)
+        var report = Report()
+        try await log.captureUntracked()
+        try await pushProfiles(client, accountID: accountID, master: master, report: &report)
+        try await pushChanges(client, accountID: accountID, master: master, report: &report)
+        try await pullChanges(client, accountID: accountID, master: master, ownDevice: signer.deviceID, report: &report)
+        try await log.markSyncFinished(at: now())
+        logger.info(
+            "sync finished",
+            metadata: ["pushed": "\(report.pushed)", "pulled": "\(report.pulled)", "applied": "\(report.applied)"])
+        if report.unreadable > 0 { throw SyncError.unreadableChanges(report.unreadable) }
+        return report
+    }
+
+    private func pushProfiles(_ client: UmiLogSyncClient, accountID: UUID, master: MasterKey, report: inout Report) async throws {
+        while true {
+            let profiles = try await log.profilesToUpload(limit: 50)
+            guard !profiles.isEmpty else { return }
+            for profile in profiles {
+                let name = Self.blobName(ofProfile: profile.digest, master: master)
+                let sealed = try master.blobSealer.seal(profile.bytes, name: name)
+                try await client.putBlob(sealed, name: name, accountID: accountID)
+                try await log.markProfileUploaded(profile.digest)
+                report.profilesUploaded += 1
+                report.bytesSent += sealed.count
+            }
+        }
+    }
+
+    private func pushChanges(_ client: UmiLogSyncClient, accountID: UUID, master: MasterKey, report: inout Report) async throws {
+        let sealer = master.recordSealer
+        while true {
+            let batch = try await log.outbox(limit: Self.pushBatch)
+            guard !batch.isEmpty else { return }
+            var sealed: [SealedChange] = []
+            for entry in batch {
+                let wireID = Self.wireRecordID(entry.recordID, master: master)
+                let bytes =
+                    try entry.sealed
+                    ?? sealer.seal(entry.body, recordID: wireID, kind: entry.kind, schemaVersion: entry.schemaVersion)
+                sealed.append(
+                    SealedChange(changeID: entry.id, recordID: wireID, kind: entry.kind, schemaVersion: entry.schemaVersion, sealed: bytes))
+            }
+            try await log.markUploading(sealed.map { ($0.changeID, $0.sealed) })
+            let accepted = try await client.push(sealed, accountID: accountID)
+            try await log.markSynced(accepted)
+            report.pushed += accepted.count
+            report.bytesSent += sealed.reduce(0) { $0 + $1.sealed.count }
+        }
+    }
+
+    private func pullChanges(
+        _ client: UmiLogSyncClient, accountID: UUID, master: MasterKey, ownDevice: UUID, report: inout Report
+    ) async throws {
+        let sealer = master.recordSealer
+        let own = ownDevice.uuidString.lowercased()
+        var cursor = try await log.cursor()
+        while true {
+            let page = try await client.pull(accountID: accountID, after: cursor, limit: Self.pullPage)
+            var opened: [(change: SyncChange, seq: Int64)] = []
+            for stored in page.changes {
+                report.pulled += 1
+                report.bytesReceived += stored.change.sealed.count
+                if stored.deviceID == own { continue }  // ours: already here
+                guard let change = Self.open(stored.change, sealer: sealer, master: master) else {
+                    report.unreadable += 1
+                    logger.warning("sync change unreadable", metadata: ["seq": "\(stored.seq)"])
+                    continue
+                }
+                opened.append((change, stored.seq))
+            }
+            try await downloadProfiles(for: opened.map(\.change), client, accountID: accountID, master: master, report: &report)
+            let received = try await log.receive(opened, cursor: page.cursor)
+            report.applied += received.applied
+            cursor = page.cursor
+            guard page.hasMore, !page.changes.isEmpty else { return }
+        }
+    }
+
+    private func downloadProfiles(
+        for changes: [SyncChange], _ client: UmiLogSyncClient, accountID: UUID, master: MasterKey, report: inout Report
+    ) async throws {
+        let named = Set(changes.compactMap { $0.fields[DiveSyncMapping.profileField]?.value.textValue })
+        for digest in try await log.missingProfiles(named).sorted() {
+            let name = Self.blobName(ofProfile: digest, master: master)
+            guard let sealed = try await client.blob(name: name, accountID: accountID) else {
+                logger.warning("sync profile missing on the server", metadata: ["profile": "\(name)"])
+                continue
+            }
+            try await log.storeProfile(try master.blobSealer.open(sealed, name: name), digest: digest)
+            report.profilesDownloaded += 1
+            report.bytesReceived += sealed.count
+        }
+    }
+
+    /// Opens a change from the server and checks that it is what its clear fields say: the
+    /// change id, kind and version inside are the ones outside, and the record id outside is
+    /// the keyed derivation of the one inside (so a ciphertext moved to another record fails
+    /// twice: its associated data, then this check).
+    static func open(_ sealed: SealedChange, sealer: RecordSealer, master: MasterKey) -> SyncChange? {
+        guard
+            let plaintext = try? sealer.open(
+                sealed.sealed, recordID: sealed.recordID, kind: sealed.kind, schemaVersion: sealed.schemaVersion),
+            let change = try? SyncChange.decode(plaintext), change.id == sealed.changeID, change.kind == sealed.kind,
+            change.schemaVersion == sealed.schemaVersion, wireRecordID(change.recordID, master: master) == sealed.recordID
+        else { return nil }
+        return change
+    }
+
+    // MARK: Naming what the server sees
+
+    /// The record id the server sees for a record: a keyed derivation of its own id, so the
+    /// server cannot link it to anything (an imported dive's own id is derived from its start,
+    /// depth and duration) and every device of the account names it the same way.
+    static func wireRecordID(_ recordID: UUID, master: MasterKey) -> UUID {
+        let key = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: master.rawBytes), info: Data("umilog record id v1".utf8), outputByteCount: 32)
+        let mac = HMAC<SHA256>.authenticationCode(for: Data(recordID.uuidString.lowercased().utf8), using: key)
+        return UUID(derivedFrom: Data(mac))
+    }
+
+    /// A profile's blob name on the server: keyed, from its digest, so every device names the
+    /// same profile the same way and the server learns nothing of its content.
+    static func blobName(ofProfile digest: String, master: MasterKey) -> String {
+        master.blobSealer.name(forDigest: digest)
+    }
+
+    // MARK: Plumbing
+
+    private func registered() async throws -> (UUID, URL, UmiLogSyncClient.DeviceSigner) {
+        guard let account = try await log.account() else { throw SyncError.noAccount }
+        guard let signer = try keyring.deviceSigner() else { throw SyncError.keysUnreadable("the device key is missing") }
+        return (account.accountID, account.server, signer)
+    }
+
+    private func client(_ server: URL, signer: UmiLogSyncClient.DeviceSigner?) -> UmiLogSyncClient {
+        UmiLogSyncClient(baseURL: server, signer: signer, now: now, transport: transport)
+    }
+
+    static func registration(
+        of signer: UmiLogSyncClient.DeviceSigner, accountID: UUID, master: MasterKey
+    ) throws -> DeviceRegistration {
+        let publicKey = signer.key.publicKey.rawRepresentation
+        let message = RequestSigning.deviceRegistrationMessage(
+            accountID: accountID.uuidString.lowercased(), deviceID: signer.deviceID.uuidString.lowercased(), publicKey: publicKey)
+        return DeviceRegistration(
+            deviceID: signer.deviceID, publicKey: publicKey, accountSignature: try master.accountSigningKey.signature(for: message))
+    }
+}
