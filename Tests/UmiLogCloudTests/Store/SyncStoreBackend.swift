@@ -21,7 +21,7 @@ enum SyncStoreBackend: String, Sendable, CustomTestStringConvertible {
         case .sqlite:
             return try await body(SyncStoreUnderTest(sqlite: try SQLiteSyncStore.inMemory()))
         case .postgres:
-            return try await withTwoStores { first, _ in try await body(first) }
+            return try await PostgresSyncBackend.withStore(body)
         }
     }
 
