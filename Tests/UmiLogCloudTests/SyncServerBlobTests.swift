@@ -51,6 +51,10 @@ struct SyncServerBlobTests {
             #expect(response.error?.code == "blob_too_large")
             #expect(try await client.getBlob(Self.name, for: diver).status == .notFound)
             #expect(try await client.putBlob(Data(count: 10_000), name: Self.name, for: diver).status == .created)
+            // A device the account does not have is refused before its body is read.
+            var stranger = diver
+            stranger.devices[0] = DeviceKey()
+            #expect(try await client.putBlob(Data(count: 10_001), name: Self.name, for: stranger).status == .forbidden)
         }
     }
 

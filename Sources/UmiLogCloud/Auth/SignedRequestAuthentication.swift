@@ -63,8 +63,9 @@ struct SignedRequestAuthentication: ServerMiddleware {
         }
     }
 
-    /// The verified device and the body's bytes, or the refusal: headers first (before the body
-    /// is read), then the path's account, the time, the body, the device and the signature.
+    /// The verified device and the body's bytes, or the refusal: headers first, then the path's
+    /// account, the time and the device, all before the body is read (so no one makes the server
+    /// read 16 MiB without naming a registered device), then the signature over the body.
     private func authenticate(_ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String)
         async throws -> (AuthenticatedDevice, Data)
     {
@@ -78,12 +79,12 @@ struct SignedRequestAuthentication: ServerMiddleware {
         guard abs(time.timeIntervalSince1970 - TimeInterval(headers.timestamp)) <= RequestSigning.allowedClockSkew else {
             throw ServerRejection.staleRequest
         }
-        let isBlob = operationID == Operations.PutBlob.id
-        let bytes = try await Self.collect(
-            body, upTo: isBlob ? maximumBlobBytes : maximumJSONBodyBytes, tooLarge: isBlob ? .blobTooLarge(maximumBytes: maximumBlobBytes) : nil)
         guard let device = try await store.device(accountID: accountID, deviceID: deviceID) else {
             throw ServerRejection.unknownDevice
         }
+        let isBlob = operationID == Operations.PutBlob.id
+        let bytes = try await Self.collect(
+            body, upTo: isBlob ? maximumBlobBytes : maximumJSONBodyBytes, tooLarge: isBlob ? .blobTooLarge(maximumBytes: maximumBlobBytes) : nil)
         guard let key = try? Curve25519.Signing.PublicKey(rawRepresentation: device.publicKey),
             RequestSigning.verify(
                 headers, method: request.method.rawValue, path: relativePath(request.path ?? ""), body: bytes, publicKey: key, now: time)
