@@ -213,7 +213,7 @@ struct Conflicts: AsyncParsableCommand {
 
         func run() async throws {
             let conflicts = try await global.services().sync.conflicts()
-            if global.json { return try TerminalOutput.json(conflicts) }
+            if global.json { return try TerminalOutput.json(conflicts.map(ConflictOutput.init)) }
             guard !conflicts.isEmpty else { return print("No conflicts.") }
             for conflict in conflicts {
                 switch conflict.kind {
@@ -265,7 +265,7 @@ struct Trash: AsyncParsableCommand {
 
         func run() async throws {
             let trash = try await global.services().sync.trash()
-            if global.json { return try TerminalOutput.json(trash) }
+            if global.json { return try TerminalOutput.json(trash.map(TrashedDiveOutput.init)) }
             guard !trash.isEmpty else { return print("The trash is empty.") }
             TerminalOutput.table(
                 ["id", "deleted", "dive", "site", "depth"],
@@ -288,7 +288,7 @@ struct Trash: AsyncParsableCommand {
             let trash = try await services.sync.trash()
             guard let prefix = IDPrefix(id) else { throw ValidationError("\(id): give at least 4 characters of the id.") }
             let match: UUID
-            switch prefix.resolve(trash.map { $0.id.uuidString.lowercased() }) {
+            switch prefix.resolve(trash.map { $0.id.uuidString.lowercased() }.filter(prefix.matches)) {
             case .none: throw ValidationError("No dive in the trash starts with \(id).")
             case .ambiguous(let count): throw ValidationError("\(count) dives in the trash start with \(id); give more characters.")
             case .unique(let text): match = UUID(uuidString: text)!
@@ -331,5 +331,39 @@ struct Restore: AsyncParsableCommand {
         let restored = try await services.syncing.restore(data, secret: SyncSecrets.secret(useRecoveryCode: recoveryCode))
         if global.json { return try TerminalOutput.json(["restoredChanges": restored]) }
         print("Restored \(Wording.counted(restored, "change")) from \(file).")
+    }
+}
+
+/// A dive in the trash as `--json` prints it (ids lower-case, as every command prints them).
+struct TrashedDiveOutput: Encodable {
+    let id: String
+    let deletedAt: Date
+    let startTime: Date?
+    let siteID: String?
+    let maxDepthMeters: Double?
+
+    init(_ dive: TrashedDive) {
+        id = dive.id.uuidString.lowercased()
+        deletedAt = dive.deletedAt
+        startTime = dive.startTime
+        siteID = dive.siteID
+        maxDepthMeters = dive.maxDepthMeters
+    }
+}
+
+/// A conflict as `--json` prints it.
+struct ConflictOutput: Encodable {
+    let diveId: String
+    let kind: String
+    let field: String?
+    let kept: String?
+    let others: [String]
+
+    init(_ conflict: SyncConflict) {
+        diveId = conflict.diveID.uuidString.lowercased()
+        kind = conflict.kind.rawValue
+        field = conflict.field
+        kept = conflict.kept
+        others = conflict.others
     }
 }

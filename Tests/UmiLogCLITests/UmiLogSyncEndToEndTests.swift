@@ -171,4 +171,163 @@ struct UmiLogSyncEndToEndTests {
         }
         #expect(scanned > 10_000)
     }
+
+    /// A Subsurface log of `count` dives, each with a profile of `samples` points.
+    static func bigLog(count: Int, samples: Int) -> String {
+        var dives = ""
+        for index in 0..<count {
+            let day = 1 + index % 28
+            let month = 1 + (index / 28) % 12
+            var points = ""
+            for sample in 0..<samples {
+                let depth = 3 + Double((sample * 7 + index) % 250) / 10
+                points += "<sample time='\(sample / 6):\(String(format: "%02d", (sample % 6) * 10)) min' depth='\(depth) m' />\n"
+            }
+            dives += """
+                <dive number='\(index + 1)' date='2025-\(String(format: "%02d", month))-\(String(format: "%02d", day))' \
+                time='\(String(format: "%02d", 6 + index % 12)):\(String(format: "%02d", index % 60)):00' duration='\(samples / 6):00 min'>
+                <notes>dive \(index)</notes>
+                <divecomputer model='Bench'><depth max='28.0 m' mean='14.0 m' />
+                \(points)</divecomputer>
+                </dive>
+
+                """
+        }
+        return "<divelog program='subsurface' version='3'><dives>\n\(dives)</dives></divelog>"
+    }
+
+    /// Runs `umilog` with `arguments` in the background and kills it with SIGKILL after `delay`.
+    static func killMidway(_ device: Device, _ arguments: [String], after delay: Duration) async throws {
+        let process = Process()
+        process.executableURL = device.cli.executable
+        process.arguments = arguments + ["--store", device.cli.store.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(device.environment) { _, new in new }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try await Task.sleep(for: delay)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    @Test("a new passphrase, a recovery code, a backup restored without a server, a bulk delete undone elsewhere")
+    func secretsBackupsAndTrash() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try AppServerProcess(dataDirectory: folder.appendingPathComponent("data"))
+        defer { server.stop() }
+        let url = server.baseURL.absoluteString
+        let phone = Device()
+        let tablet = Device()
+        let site = try phone.cli.siteID("Thistlegorm")
+        for day in 1...3 {
+            try await phone.json(["log", "--site", site, "--at", "2026-10-0\(day)T09:00:00Z", "--depth", "2\(day)", "--time", "45"])
+        }
+        let created = try #require(try await phone.json(["account", "create", "--server", url]) as? [String: String])
+        let account = try #require(created["accountId"])
+        try await phone.json(["sync"])
+
+        // A new passphrase: the old one no longer opens the account, the new one does.
+        try await phone.json(["account", "passphrase"], environment: ["UMILOG_NEW_PASSPHRASE": "a brand new passphrase"])
+        let old = try await tablet.run(["account", "join", "--server", url, "--account", account])
+        #expect(old.status == 1)
+        #expect(old.stderr.contains("passphrase does not open"))
+        try await tablet.json(
+            ["account", "join", "--server", url, "--account", account], environment: ["UMILOG_PASSPHRASE": "a brand new passphrase"])
+        try await tablet.json(["sync"])
+        #expect(try await tablet.logText() == phone.logText())
+
+        // A bulk delete on the phone, undone from the tablet's trash.
+        let ids = Array(try await phone.dives().keys)
+        for id in ids.prefix(2) { try await phone.json(["delete", id]) }
+        try await phone.json(["sync"])
+        try await tablet.json(["sync"])
+        #expect(try await tablet.dives().count == 1)
+        let trash = try #require(try await tablet.json(["trash"]) as? [[String: Any]])
+        #expect(Set(trash.compactMap { $0["id"] as? String }) == Set(ids.prefix(2)))
+        for id in ids.prefix(2) { try await tablet.json(["trash", "restore", String(id.prefix(8))]) }
+        try await tablet.json(["sync"])
+        try await phone.json(["sync"])
+        #expect(try await phone.dives().count == 3)
+        #expect(try await phone.logText() == tablet.logText())
+
+        // A backup opens on a new device with no server, with the passphrase or the recovery code.
+        let backup = folder.appendingPathComponent("log.umilogbackup")
+        try await phone.json(["backup", backup.path], environment: ["UMILOG_PASSPHRASE": "a brand new passphrase"])
+        let bytes = try Data(contentsOf: backup)
+        #expect(bytes.range(of: Data("Thistlegorm".utf8)) == nil)
+        let restoredWithPassphrase = Device()
+        let refused = try await restoredWithPassphrase.run(["restore", backup.path], environment: ["UMILOG_PASSPHRASE": "wrong passphrase"])
+        #expect(refused.status == 1)
+        #expect(try await restoredWithPassphrase.dives().isEmpty)
+        try await restoredWithPassphrase.json(["restore", backup.path], environment: ["UMILOG_PASSPHRASE": "a brand new passphrase"])
+        #expect(try await restoredWithPassphrase.logText() == phone.logText())
+        let restoredWithCode = Device()
+        try await restoredWithCode.json(
+            ["restore", backup.path, "--recovery-code"], environment: ["UMILOG_RECOVERY_CODE": try #require(created["recoveryCode"])])
+        #expect(try await restoredWithCode.logText() == phone.logText())
+        // A secret is never an argument.
+        #expect(try await phone.run(["backup", backup.path, "--passphrase", "x"]).status == 2)
+    }
+
+    @Test("50 offline edits arrive after reconnecting; kill -9 of the client or the server mid-sync loses and duplicates nothing")
+    func offlineAndKilled() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        var server = try AppServerProcess(dataDirectory: data)
+        let phone = Device()
+        let created = try #require(try await phone.json(["account", "create", "--server", server.baseURL.absoluteString]) as? [String: String])
+        let account = try #require(created["accountId"])
+
+        // The server goes away; 50 edits are made offline and survive the process ending each time.
+        server.stop()
+        let site = try phone.cli.siteID("Thistlegorm")
+        for index in 0..<50 {
+            let day = String(format: "%02d", 1 + index % 28)
+            try await phone.json(["log", "--site", site, "--at", "2026-0\(1 + index / 28)-\(day)T09:00:00Z", "--depth", "20", "--time", "40"])
+        }
+        #expect(try await phone.run(["sync"]).status == 1)
+        let offline = try #require(try await phone.json(["sync", "status"]) as? [String: Any])
+        #expect((offline["summary"] as? [String: Any])?["saved"] as? Int == 50)
+
+        // Back on a new port: everything arrives.
+        server = try AppServerProcess(dataDirectory: data)
+        defer { server.stop() }
+        try await phone.json(["sync", "--server", server.baseURL.absoluteString])
+        let online = try #require(try await phone.json(["sync", "status"]) as? [String: Any])
+        #expect((online["summary"] as? [String: Any])?["synced"] as? Int == 50)
+
+        // A big import, its sync killed part way, then finished.
+        let big = folder.appendingPathComponent("big.xml")
+        try Data(Self.bigLog(count: 300, samples: 300).utf8).write(to: big)
+        try await phone.json(["import", big.path])
+        try await Self.killMidway(phone, ["sync"], after: .milliseconds(700))
+        try await phone.json(["sync"])
+        // More edits, and the server killed in the middle of their sync.
+        for index in 0..<20 {
+            try await phone.json([
+                "log", "--site", site, "--at", "2026-03-\(String(format: "%02d", index + 1))T09:00:00Z", "--depth", "22", "--time", "40",
+            ])
+        }
+        let syncing = Task { try await phone.run(["sync"]) }
+        try await Task.sleep(for: .milliseconds(150))
+        server.kill()
+        _ = try await syncing.value
+        server = try AppServerProcess(dataDirectory: data)
+        try await phone.json(["sync", "--server", server.baseURL.absoluteString])
+
+        // Nothing lost, nothing twice: a new device pulls exactly the phone's changes.
+        let summary = try #require((try await phone.json(["sync", "status"]) as? [String: Any])?["summary"] as? [String: Any])
+        #expect(summary["saved"] as? Int == 0)
+        #expect(summary["uploading"] as? Int == 0)
+        let tablet = Device()
+        try await tablet.json(["account", "join", "--server", server.baseURL.absoluteString, "--account", account])
+        let report = try #require(try await tablet.json(["sync"]) as? [String: Any])
+        #expect(report["pulled"] as? Int == summary["synced"] as? Int)
+        #expect(try await tablet.dives().count == 370)
+        #expect(try await tablet.logText() == phone.logText())
+    }
 }

@@ -198,7 +198,15 @@ public struct SyncService: Sendable {
                     SealedChange(changeID: entry.id, recordID: wireID, kind: entry.kind, schemaVersion: entry.schemaVersion, sealed: bytes))
             }
             try await log.markUploading(sealed.map { ($0.changeID, $0.sealed) })
-            let accepted = try await client.push(sealed, accountID: accountID)
+            let accepted: [(id: UUID, seq: Int64)]
+            do {
+                accepted = try await client.push(sealed, accountID: accountID)
+            } catch {
+                // No answer, or a refusal: still only on this device (the sealed bytes are kept
+                // for the retry).
+                try await log.markSaved(sealed.map(\.changeID))
+                throw error
+            }
             try await log.markSynced(accepted)
             report.pushed += accepted.count
             report.bytesSent += sealed.reduce(0) { $0 + $1.sealed.count }

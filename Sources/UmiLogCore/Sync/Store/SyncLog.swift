@@ -78,6 +78,17 @@ public struct SyncLog: Sendable {
         }
     }
 
+    /// Marks changes whose push got no answer (or a refusal) as on this device only again.
+    public func markSaved(_ ids: [UUID]) async throws(UmiLogError) {
+        try await database.write { db in
+            for id in ids {
+                try db.execute(
+                    sql: "UPDATE sync_changes SET status = 'saved' WHERE id = ? AND status = 'uploading'",
+                    arguments: [id.uuidString.lowercased()])
+            }
+        }
+    }
+
     /// Marks changes as kept by the server, with their sequence numbers.
     public func markSynced(_ accepted: [(id: UUID, seq: Int64)]) async throws(UmiLogError) {
         try await database.write { db in
