@@ -160,8 +160,11 @@ public struct DiveSignoffs: Sendable {
     public func verify(_ diveID: UUID) async throws(UmiLogError) -> [(DiveSignoff, SignoffStatus)] {
         guard let logged = try await dives.fetch(id: diveID) else { throw .diveNotFound(diveID.uuidString.lowercased()) }
         let diver = try diverDID()
+        // A sign-off made on another device of this diver names that device's diver DID.
+        let divers = try await database.read { db in try SyncLog.diverDIDs(db) }.union([diver])
         return try await signoffs(of: diveID).map { signoff in
-            (signoff, Self.status(of: signoff.receipt, for: logged.dive, diver: diver))
+            let named = divers.contains(signoff.payload.diver) ? signoff.payload.diver : diver
+            return (signoff, Self.status(of: signoff.receipt, for: logged.dive, diver: named))
         }
     }
 

@@ -70,15 +70,13 @@ public struct UmiLogServices: Sendable {
             database: database, events: events, speciesCache: cache, timeZone: timeZone, logger: logger
         )
         self.exporter = LogbookExporter(database: database, dives: dives, timeZone: timeZone)
-        self.signoffs = DiveSignoffs(
-            database: database, dives: dives, diverKeys: FileKeyStore(directory: directory.appendingPathComponent("keys")),
-            logger: logger
-        )
+        let keys = FileKeyStore(directory: directory.appendingPathComponent("keys"))
+        let signoffs = DiveSignoffs(database: database, dives: dives, diverKeys: keys, logger: logger)
+        self.signoffs = signoffs
         let sync = SyncLog(database: database, now: now)
         self.sync = sync
         self.syncing = SyncService(
-            log: sync, keyring: SyncKeyring(store: FileKeyStore(directory: directory.appendingPathComponent("keys"))), now: now,
-            logger: logger)
+            log: sync, keyring: SyncKeyring(store: keys), now: now, logger: logger, diverDID: { try signoffs.diverDID() })
         self.timeZone = timeZone
     }
 

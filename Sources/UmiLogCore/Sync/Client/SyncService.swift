@@ -21,6 +21,8 @@ public struct SyncService: Sendable {
     let logger: Logger
     let parameters: @Sendable (KeySlot.Kind) -> KDFParameters
     let transport: (any ClientTransport)?
+    /// This store's diver DID, added to the account's set on every sync (see `DiverSyncMapping`).
+    let diverDID: @Sendable () throws -> String
 
     /// How many changes go in one push, and come in one pull.
     static let pushBatch = 200
@@ -33,8 +35,9 @@ public struct SyncService: Sendable {
     public init(
         log: SyncLog, keyring: SyncKeyring, now: @escaping @Sendable () -> Date = Date.init, logger: Logger,
         parameters: @escaping @Sendable (KeySlot.Kind) -> KDFParameters = SyncService.defaultParameters,
-        transport: (any ClientTransport)? = nil
+        transport: (any ClientTransport)? = nil, diverDID: @escaping @Sendable () throws -> String
     ) {
+        self.diverDID = diverDID
         self.log = log
         self.keyring = keyring
         self.now = now
@@ -157,6 +160,7 @@ public struct SyncService: Sendable {
         let client = client(server, signer: signer)
         var report = Report()
         try await log.captureUntracked()
+        try await log.recordDiver(did: diverDID())
         try await pushProfiles(client, accountID: accountID, master: master, report: &report)
         try await pushChanges(client, accountID: accountID, master: master, report: &report)
         try await pullChanges(client, accountID: accountID, master: master, ownDevice: signer.deviceID, report: &report)
