@@ -166,6 +166,23 @@ let package = Package(
             path: "Benchmarks/UmiLogBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // UmiLog's end-to-end encrypted sync through the real sync server on loopback.
+        .executableTarget(
+            name: "UmiLogSyncBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "UmiLogCore", package: "LocalFirstApps"),
+                .product(name: "UmiLogCloud", package: "LocalFirstApps"),
+                .product(name: "Identity", package: "LocalFirstApps"),
+                .product(name: "Storage", package: "LocalFirstApps"),
+                .product(name: "Geo", package: "LocalFirstApps"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/UmiLogSyncBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
