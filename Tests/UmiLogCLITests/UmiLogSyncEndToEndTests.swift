@@ -291,14 +291,16 @@ struct UmiLogSyncEndToEndTests {
         }
         #expect(try await phone.run(["sync"]).status == 1)
         let offline = try #require(try await phone.json(["sync", "status"]) as? [String: Any])
-        #expect((offline["summary"] as? [String: Any])?["saved"] as? Int == 50)
+        // The 50 dives, and this device's diver DID the failed sync recorded for the account.
+        #expect((offline["summary"] as? [String: Any])?["saved"] as? Int == 51)
 
         // Back on a new port: everything arrives.
         server = try AppServerProcess(dataDirectory: data)
         defer { server.stop() }
         try await phone.json(["sync", "--server", server.baseURL.absoluteString])
         let online = try #require(try await phone.json(["sync", "status"]) as? [String: Any])
-        #expect((online["summary"] as? [String: Any])?["synced"] as? Int == 50)
+        #expect((online["summary"] as? [String: Any])?["synced"] as? Int == 51)
+        #expect((online["summary"] as? [String: Any])?["saved"] as? Int == 0)
 
         // A big import, its sync killed part way, then finished.
         let big = folder.appendingPathComponent("big.xml")
@@ -326,7 +328,9 @@ struct UmiLogSyncEndToEndTests {
         let tablet = Device()
         try await tablet.json(["account", "join", "--server", server.baseURL.absoluteString, "--account", account])
         let report = try #require(try await tablet.json(["sync"]) as? [String: Any])
-        #expect(report["pulled"] as? Int == summary["synced"] as? Int)
+        // Everything the phone sent, plus the tablet's own first change (its diver DID), once each.
+        #expect(report["pulled"] as? Int == (summary["synced"] as? Int ?? 0) + (report["pushed"] as? Int ?? 0))
+        #expect(report["pushed"] as? Int == 1)
         #expect(try await tablet.dives().count == 370)
         #expect(try await tablet.logText() == phone.logText())
     }

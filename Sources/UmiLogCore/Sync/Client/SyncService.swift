@@ -172,17 +172,32 @@ public struct SyncService: Sendable {
         return report
     }
 
+    /// How many profiles travel at once: one request each, so on a slow link (a boat, a
+    /// dive resort) their latencies overlap instead of adding up.
+    static let profileConcurrency = 16
+
     private func pushProfiles(_ client: UmiLogSyncClient, accountID: UUID, master: MasterKey, report: inout Report) async throws {
+        let sealer = master.blobSealer
         while true {
-            let profiles = try await log.profilesToUpload(limit: 50)
+            let profiles = try await log.profilesToUpload(limit: Self.profileConcurrency)
             guard !profiles.isEmpty else { return }
-            for profile in profiles {
-                let name = Self.blobName(ofProfile: profile.digest, master: master)
-                let sealed = try master.blobSealer.seal(profile.bytes, name: name)
-                try await client.putBlob(sealed, name: name, accountID: accountID)
-                try await log.markProfileUploaded(profile.digest)
+            let sent = try await withThrowingTaskGroup(of: (digest: String, bytes: Int).self) { group in
+                for profile in profiles {
+                    let name = Self.blobName(ofProfile: profile.digest, master: master)
+                    let sealed = try sealer.seal(profile.bytes, name: name)
+                    group.addTask {
+                        try await client.putBlob(sealed, name: name, accountID: accountID)
+                        return (profile.digest, sealed.count)
+                    }
+                }
+                var sent: [(digest: String, bytes: Int)] = []
+                for try await result in group { sent.append(result) }
+                return sent
+            }
+            for (digest, bytes) in sent {
+                try await log.markProfileUploaded(digest)
                 report.profilesUploaded += 1
-                report.bytesSent += sealed.count
+                report.bytesSent += bytes
             }
         }
     }
@@ -249,15 +264,29 @@ public struct SyncService: Sendable {
         for changes: [SyncChange], _ client: UmiLogSyncClient, accountID: UUID, master: MasterKey, report: inout Report
     ) async throws {
         let named = Set(changes.compactMap { $0.fields[DiveSyncMapping.profileField]?.value.textValue })
-        for digest in try await log.missingProfiles(named).sorted() {
-            let name = Self.blobName(ofProfile: digest, master: master)
-            guard let sealed = try await client.blob(name: name, accountID: accountID) else {
-                logger.warning("sync profile missing on the server", metadata: ["profile": "\(name)"])
-                continue
+        let missing = try await log.missingProfiles(named).sorted()
+        var start = 0
+        while start < missing.count {
+            let batch = missing[start..<min(start + Self.profileConcurrency, missing.count)]
+            start += Self.profileConcurrency
+            let fetched = try await withThrowingTaskGroup(of: (digest: String, name: String, sealed: Data?).self) { group in
+                for digest in batch {
+                    let name = Self.blobName(ofProfile: digest, master: master)
+                    group.addTask { (digest, name, try await client.blob(name: name, accountID: accountID)) }
+                }
+                var fetched: [(digest: String, name: String, sealed: Data?)] = []
+                for try await result in group { fetched.append(result) }
+                return fetched
             }
-            try await log.storeProfile(try master.blobSealer.open(sealed, name: name), digest: digest)
-            report.profilesDownloaded += 1
-            report.bytesReceived += sealed.count
+            for (digest, name, sealed) in fetched {
+                guard let sealed else {
+                    logger.warning("sync profile missing on the server", metadata: ["profile": "\(name)"])
+                    continue
+                }
+                try await log.storeProfile(try master.blobSealer.open(sealed, name: name), digest: digest)
+                report.profilesDownloaded += 1
+                report.bytesReceived += sealed.count
+            }
         }
     }
 
