@@ -200,6 +200,22 @@ struct SyncMergeTests {
         }
     }
 
+    @Test func elementsAddedTogetherKeepTheirOrderAndLaterOnesFollow() throws {
+        var (a, _, _) = threeDevices()
+        a.make(at: 2_000, record: dive) { _ in
+            var edit = change(dive)
+            edit.adds = ["sightings": ["zebra shark", "anemone", "manta"]]
+            return edit
+        }
+        a.make(at: 3_000, record: dive) { _ in
+            var edit = change(dive)
+            edit.adds = ["sightings": ["barracuda"]]
+            return edit
+        }
+        let order = a.states[dive]?.elements("sightings").map(\.value)
+        #expect(order == ["zebra shark", "anemone", "manta", "barracuda"])
+    }
+
     @Test func aClockSteppedBackStillOrdersWritesAfterWhatTheDeviceSaw() throws {
         var (a, b, _) = threeDevices()
         a.make(at: 10_000_000, record: dive) { state in

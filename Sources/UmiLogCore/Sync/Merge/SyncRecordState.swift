@@ -36,11 +36,27 @@ public struct SyncRecordState: Codable, Hashable, Sendable {
         public var value: DAGCBORValue
     }
 
-    /// One element of a set: its value, the tags that added it and the tags removed.
+    /// One element of a set: its value, the tags that added it (with the element's place in
+    /// each adding change's list, so a list added at once keeps its order) and the tags removed.
     public struct Element: Codable, Hashable, Sendable {
         public var value: DAGCBORValue
         public var adds: [HLCTimestamp]
+        /// `positions[i]` is the element's index in the additions of the change tagged `adds[i]`.
+        public var positions: [Int]
         public var removed: [HLCTimestamp]
+
+        /// Adds the tag `tag` at `position`, once, keeping `adds` in order.
+        mutating func add(_ tag: HLCTimestamp, position: Int) {
+            let index = adds.firstIndex { $0 >= tag } ?? adds.count
+            if index < adds.count, adds[index] == tag { return }
+            adds.insert(tag, at: index)
+            positions.insert(position, at: index)
+        }
+
+        /// The oldest addition still standing, with its position: where the element sits.
+        var firstLiveAddition: (HLCTimestamp, Int)? {
+            zip(adds, positions).first { !removed.contains($0.0) }
+        }
 
         /// Whether an addition is still standing.
         public var isPresent: Bool { adds.contains { !removed.contains($0) } }
@@ -76,7 +92,9 @@ public struct SyncRecordState: Codable, Hashable, Sendable {
             insert(Write(hlc: change.hlc, base: write.base, value: write.value), into: name)
         }
         for (name, values) in change.adds {
-            for value in values { updateElement(value, in: name) { $0.adds.insertSorted(change.hlc) } }
+            for (position, value) in values.enumerated() {
+                updateElement(value, in: name) { $0.add(change.hlc, position: position) }
+            }
         }
         for (name, removals) in change.removes {
             for removal in removals {
@@ -103,7 +121,7 @@ public struct SyncRecordState: Codable, Hashable, Sendable {
         if let index = elements.firstIndex(where: { Self.sortKey($0.value) == key }) {
             update(&elements[index])
         } else {
-            var element = Element(value: value, adds: [], removed: [])
+            var element = Element(value: value, adds: [], positions: [], removed: [])
             update(&element)
             let position = elements.firstIndex { Self.sortKey($0.value).lexicographicallyPrecedes(key) == false } ?? elements.count
             elements.insert(element, at: position)
@@ -133,12 +151,13 @@ public struct SyncRecordState: Codable, Hashable, Sendable {
         return losers
     }
 
-    /// The elements present in a set, oldest addition first (ties by canonical bytes).
+    /// The elements present in a set, oldest addition first; elements added by one change in
+    /// the order that change listed them (ties, which one change cannot make, by canonical bytes).
     public func elements(_ name: String) -> [Element] {
         (sets[name] ?? []).filter(\.isPresent).sorted { lhs, rhs in
-            let left = lhs.liveTags.min()
-            let right = rhs.liveTags.min()
-            if left != right, let left, let right { return left < right }
+            if let left = lhs.firstLiveAddition, let right = rhs.firstLiveAddition, left != right {
+                return left.0 != right.0 ? left.0 < right.0 : left.1 < right.1
+            }
             return Self.sortKey(lhs.value).lexicographicallyPrecedes(Self.sortKey(rhs.value))
         }
     }
