@@ -9,7 +9,7 @@ struct SealedChangeTests {
     private let master = MasterKey.generate()
 
     private func sealed(_ change: SyncChange) throws -> SealedChange {
-        let wireID = SyncService.wireRecordID(change.recordID, master: master)
+        let wireID = master.wireRecordID(for: change.recordID)
         let bytes = try master.recordSealer.seal(
             change.encoded(), recordID: wireID, kind: change.kind, schemaVersion: change.schemaVersion)
         return SealedChange(changeID: change.id, recordID: wireID, kind: change.kind, schemaVersion: change.schemaVersion, sealed: bytes)
@@ -51,8 +51,8 @@ struct SealedChangeTests {
         let record = UUID()
         let sealedChange = try sealed(change(record: record))
         #expect(sealedChange.recordID != record)
-        #expect(SyncService.wireRecordID(record, master: master) == sealedChange.recordID)
-        #expect(SyncService.wireRecordID(record, master: MasterKey.generate()) != sealedChange.recordID)
+        #expect(master.wireRecordID(for: record) == sealedChange.recordID)
+        #expect(MasterKey.generate().wireRecordID(for: record) != sealedChange.recordID)
         #expect(sealedChange.sealed.range(of: Data("Blue Hole".utf8)) == nil)
         // The same change sealed twice: two different ciphertexts (a fresh nonce each time).
         #expect(try sealed(change(record: record)).sealed != sealedChange.sealed)

@@ -42,6 +42,7 @@ struct MasterKeyTests {
         let master = try MasterKey(rawBytes: Data(0..<32))
         let expected: [MasterKey.Purpose: String] = [
             .record: "9e3eb5d2a18541d2e0dfdbfb089c104e79bf2fa242104e41975a580833f03e1b",
+            .recordID: "f9c1ed28cb1f1d3404270bc506fbbee1e1aecb50fb9656245fb92d7af181c48a",
             .blob: "dc6c8c78a28e4599028346de8955086914733defed0b6b531c3dedcc4b727bb8",
             .blobName: "cb3611ca6d9285b17ff74e0f554fbda065c6208dcb6bb7937cdd171bec178172",
             .account: "63d2be655de8a3e7b8d918beb94b48fc7b8ee12e0e5fe0995102986fd5f8313b",

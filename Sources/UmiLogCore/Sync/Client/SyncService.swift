@@ -209,7 +209,7 @@ public struct SyncService: Sendable {
             guard !batch.isEmpty else { return }
             var sealed: [SealedChange] = []
             for entry in batch {
-                let wireID = Self.wireRecordID(entry.recordID, master: master)
+                let wireID = master.wireRecordID(for: entry.recordID)
                 let bytes =
                     try entry.sealed
                     ?? sealer.seal(entry.body, recordID: wireID, kind: entry.kind, schemaVersion: entry.schemaVersion)
@@ -299,22 +299,12 @@ public struct SyncService: Sendable {
             let plaintext = try? sealer.open(
                 sealed.sealed, recordID: sealed.recordID, kind: sealed.kind, schemaVersion: sealed.schemaVersion),
             let change = try? SyncChange.decode(plaintext), change.id == sealed.changeID, change.kind == sealed.kind,
-            change.schemaVersion == sealed.schemaVersion, wireRecordID(change.recordID, master: master) == sealed.recordID
+            change.schemaVersion == sealed.schemaVersion, master.wireRecordID(for: change.recordID) == sealed.recordID
         else { return nil }
         return change
     }
 
     // MARK: Naming what the server sees
-
-    /// The record id the server sees for a record: a keyed derivation of its own id, so the
-    /// server cannot link it to anything (an imported dive's own id is derived from its start,
-    /// depth and duration) and every device of the account names it the same way.
-    static func wireRecordID(_ recordID: UUID, master: MasterKey) -> UUID {
-        let key = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: master.rawBytes), info: Data("umilog record id v1".utf8), outputByteCount: 32)
-        let mac = HMAC<SHA256>.authenticationCode(for: Data(recordID.uuidString.lowercased().utf8), using: key)
-        return UUID(derivedFrom: Data(mac))
-    }
 
     /// A profile's blob name on the server: keyed, from its digest, so every device names the
     /// same profile the same way and the server learns nothing of its content.

@@ -60,6 +60,14 @@ public struct MasterKey: Sendable, Equatable, CustomStringConvertible, CustomDeb
         return (try? Curve25519.Signing.PrivateKey(rawRepresentation: seed)) ?? Curve25519.Signing.PrivateKey()
     }
 
+    /// The record id the server sees for the record `recordID`: an HMAC of it under its own
+    /// derived key, so the server cannot link it to anything (an imported dive's own id derives
+    /// from its start, depth and duration) while every device of the account names it the same.
+    public func wireRecordID(for recordID: UUID) -> UUID {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data(recordID.uuidString.lowercased().utf8), using: derivedKey(.recordID))
+        return UUID(derivedFrom: Data(mac))
+    }
+
     /// The key the backup file's chunks are sealed with.
     var backupKey: SymmetricKey {
         derivedKey(.backup)
@@ -78,6 +86,7 @@ public struct MasterKey: Sendable, Equatable, CustomStringConvertible, CustomDeb
     /// One label per purpose; changing one changes every key derived for it (hence "v1").
     enum Purpose: String, CaseIterable {
         case record = "umilog record v1"
+        case recordID = "umilog record id v1"
         case blob = "umilog blob v1"
         case blobName = "umilog blob name v1"
         case account = "umilog account v1"
