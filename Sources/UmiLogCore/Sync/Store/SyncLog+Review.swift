@@ -97,14 +97,16 @@ extension SyncLog {
     /// with one change still on this device is `saved`).
     public func progress(of diveIDs: [UUID]) async throws(UmiLogError) -> [UUID: SyncProgress] {
         try await database.read { db in
-            var result: [UUID: SyncProgress] = [:]
-            for id in diveIDs {
-                let statuses = try String.fetchAll(
-                    db, sql: "SELECT DISTINCT status FROM sync_changes WHERE record_id = ? AND origin = 'local'",
-                    arguments: [id.uuidString.lowercased()])
-                result[id] = statuses.compactMap(SyncProgress.init(rawValue:)).min() ?? .synced
+            // Only changes not yet synced decide; the outbox index reads just those.
+            var pending: [String: SyncProgress] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT record_id, status FROM sync_changes WHERE status != 'synced' AND origin = 'local'")
+            {
+                guard let status = SyncProgress(rawValue: row[1]) else { continue }
+                let record: String = row[0]
+                pending[record] = min(pending[record] ?? .synced, status)
             }
-            return result
+            return Dictionary(uniqueKeysWithValues: diveIDs.map { ($0, pending[$0.uuidString.lowercased()] ?? .synced) })
         }
     }
 
