@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "Identity", targets: ["Identity"]),
         .library(name: "Receipts", targets: ["Receipts"]),
         .library(name: "Geo", targets: ["Geo"]),
+        .library(name: "DecoKit", targets: ["DecoKit"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
         .library(name: "ServerKit", targets: ["ServerKit"]),
@@ -115,6 +116,9 @@ let package = Package(
         ),
         .target(name: "Geo", swiftSettings: strictBoundaries),
         .testTarget(name: "GeoTests", dependencies: ["TestSupport", "Geo"], swiftSettings: strictBoundaries),
+        // Decompression and gas maths for dive planning: pure functions, no I/O.
+        .target(name: "DecoKit", swiftSettings: strictBoundaries),
+        .testTarget(name: "DecoKitTests", dependencies: ["DecoKit"], swiftSettings: strictBoundaries),
         // zlib, for the Storage kit's gzip (dataset tiles); Debian's zlib1g-dev, Apple's SDKs.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
@@ -550,7 +554,7 @@ let package = Package(
         .target(
             name: "UmiLogCore",
             dependencies: [
-                "Geo", "Storage", "SQLiteStorage", "Validation", "DAGCBOR", "Identity", "Receipts", "XMLKit",
+                "Geo", "Storage", "SQLiteStorage", "Validation", "DAGCBOR", "Identity", "Receipts", "XMLKit", "DecoKit",
                 // The sync cloud's client: the generated code of UmiLog's contract.
                 "UmiLogAPI", "CloudWire",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -602,6 +606,7 @@ let package = Package(
             name: "UmiLogCLI",
             dependencies: [
                 "UmiLogCore", "UmiLogPipeline", "Geo", "CommandLineKit", "Validation", "Identity", "Receipts", "DAGCBOR",
+                "DecoKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

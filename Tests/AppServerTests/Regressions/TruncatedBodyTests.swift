@@ -24,7 +24,7 @@ struct TruncatedBodyTests {
             _ = await RawHTTPClient.offload {
                 connection.send(request)
                 connection.finishSending()
-                return connection.readUntilClosed(patience: 5) != nil
+                return connection.readUntilClosed(patience: 30) != nil
             }
             try await Task.sleep(for: .milliseconds(300))
         }

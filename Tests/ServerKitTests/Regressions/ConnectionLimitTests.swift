@@ -23,7 +23,7 @@ struct ConnectionLimitTests {
             for _ in 0..<100 where tally.snapshot.open < limit { try await Task.sleep(for: .milliseconds(20)) }
             #expect(tally.snapshot.open == limit)
             let extra = try RawHTTPClient(port: port)
-            let outcome = await RawHTTPClient.offload { extra.readUntilClosed(patience: 5) }
+            let outcome = await RawHTTPClient.offload { extra.readUntilClosed(patience: 30) }
             let refused = try #require(outcome)
             #expect(refused.seconds < 2)
             let answer = try #require(RawAnswer(refused.received))
@@ -40,7 +40,7 @@ struct ConnectionLimitTests {
             let health = try RawHTTPClient(port: port)
             let served = await RawHTTPClient.offload { () -> String? in
                 health.send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-                return health.readUntilClosed(patience: 5)?.received
+                return health.readUntilClosed(patience: 30)?.received
             }
             #expect(served?.hasPrefix("HTTP/1.1 200") == true)
             withExtendedLifetime(held) {}

@@ -77,7 +77,7 @@ struct HostileBytesTests {
             let health = try RawHTTPClient(port: port)
             let served = await RawHTTPClient.offload { () -> String? in
                 health.send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-                return health.readUntilClosed(patience: 5)?.received
+                return health.readUntilClosed(patience: 30)?.received
             }
             #expect(served?.hasPrefix("HTTP/1.1 200") == true)
         }

@@ -27,7 +27,7 @@ struct MalformedHTTPTests {
             let connection = try RawHTTPClient(port: port)
             let received = await RawHTTPClient.offload { () -> String? in
                 connection.send(request)
-                return connection.readUntilClosed(patience: 5)?.received
+                return connection.readUntilClosed(patience: 30)?.received
             }
             let text = try #require(received, "\(name): still open")
             let answer = try #require(RawAnswer(text), "\(name): no HTTP answer")
@@ -47,7 +47,7 @@ struct MalformedHTTPTests {
             let received = await RawHTTPClient.offload { () -> String? in
                 connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nonly ten b")
                 connection.finishSending()
-                return connection.readUntilClosed(patience: 5)?.received
+                return connection.readUntilClosed(patience: 30)?.received
             }
             let text = try #require(received, "still open")
             let answer = try #require(RawAnswer(text), "no HTTP answer")
