@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A breathing gas: oxygen and helium in per mille, the rest nitrogen.
 ///
