@@ -75,7 +75,7 @@ extension GasMix: CustomStringConvertible {
 extension GasMix {
     /// Reads a mix as divers write it, case and spaces ignored: `air`, `oxygen`/`o2`,
     /// `ean32`/`nx32`/`nitrox32`/`32`, `tx18/45`/`trimix18/45`/`18/45`, `heliox10/90`.
-    /// Percentages may have one decimal (`ean32.5`).
+    /// Percentages may have one decimal (`ean32.5`); oxygen must be at least 1 %.
     public init(parsing text: String) throws(GasMixError) {
         let compact = text.lowercased().filter { !$0.isWhitespace }
         switch compact {
@@ -98,6 +98,8 @@ extension GasMix {
             } else {
                 helium = 0
             }
+            // Under 1 % O₂ is a typo ("0.5" for "50"), not a gas anyone breathes.
+            guard oxygen >= 1 else { throw .oxygenOutOfRange(permille: Int((oxygen * 10).rounded())) }
             try self.init(oxygenPercent: oxygen, heliumPercent: helium)
         }
     }
@@ -130,7 +132,7 @@ public enum GasMixError: Error, Hashable, Sendable, LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .oxygenOutOfRange(let permille):
-            "Oxygen must be more than 0 % and at most 100 %, not \(Double(permille) / 10) %."
+            "Oxygen must be from 1 % to 100 %, not \(Double(permille) / 10) %."
         case .heliumOutOfRange(let permille):
             "Helium cannot be negative (\(Double(permille) / 10) %)."
         case .moreThanAllOfIt(let oxygen, let helium):
