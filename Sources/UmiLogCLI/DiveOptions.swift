@@ -14,7 +14,7 @@ struct DiveOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Water temperature (°C, or e.g. 80F; -1 works).") var temp: TemperatureArgument?
     @Option(name: .long, help: "Visibility (metres).") var visibility: LengthArgument?
     @Option(name: .long, help: "Current: none, light, moderate or strong.") var current: CurrentStrength?
-    @Option(name: .long, help: "Gas: air, or nitrox as ean32 / nitrox32 / 32.") var gas: GasArgument?
+    @Option(name: .long, help: "Gas: air, or nitrox as ean32 / nitrox32 / 32.") var gas: NitroxArgument?
     @Option(name: .customLong("start-pressure"), help: "Start pressure (bar, or e.g. 3000psi).") var startPressure: PressureArgument?
     @Option(name: .customLong("end-pressure"), help: "End pressure.") var endPressure: PressureArgument?
     @Option(name: .long, help: "Dive buddy.") var buddy: String?

@@ -80,8 +80,9 @@ struct TimeArgument: ExpressibleByArgument {
     }
 }
 
-/// `air`, `nitrox32`, `ean32`, `32` (oxygen %).
-struct GasArgument: ExpressibleByArgument {
+/// `air`, `nitrox32`, `ean32`, `32` (oxygen %): the gas of a logged dive, which records nitrox only.
+/// (`GasArgument` reads any mix, trimix too, for the planning commands.)
+struct NitroxArgument: ExpressibleByArgument {
     let oxygenPercent: Int
 
     init?(argument: String) {
