@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["TestSupport", "Geo"], swiftSettings: strictBoundaries),
         // Decompression and gas maths for dive planning: pure functions, no I/O.
         .target(name: "DecoKit", swiftSettings: strictBoundaries),
-        .testTarget(name: "DecoKitTests", dependencies: ["DecoKit"], swiftSettings: strictBoundaries),
+        .testTarget(name: "DecoKitTests", dependencies: ["TestSupport", "DecoKit"], swiftSettings: strictBoundaries),
         // zlib, for the Storage kit's gzip (dataset tiles); Debian's zlib1g-dev, Apple's SDKs.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(

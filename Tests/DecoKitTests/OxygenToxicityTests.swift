@@ -1,5 +1,6 @@
 import DecoKit
 import Foundation
+import TestSupport
 import Testing
 
 private func exposure(minutes: Double, at oxygenPressure: Double, model: CNSModel) -> OxygenExposure {
@@ -115,8 +116,10 @@ struct OxygenToxicityTests {
         var exposure = OxygenExposure.none
         for _ in 0..<2_000 {
             let before = exposure
-            let seconds = random.unit() * 600
-            exposure.add(seconds: seconds, fromOxygenPressure: random.unit() * 2.5, toOxygenPressure: random.unit() * 2.5, model: model)
+            let seconds = Double.random(in: 0..<1, using: &random) * 600
+            exposure.add(
+                seconds: seconds, fromOxygenPressure: Double.random(in: 0..<1, using: &random) * 2.5,
+                toOxygenPressure: Double.random(in: 0..<1, using: &random) * 2.5, model: model)
             #expect(exposure.cnsPercent >= before.cnsPercent)
             #expect(exposure.otu >= before.otu)
         }
