@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineKit
+import DecoKit
 import Foundation
 import UmiLogCore
 import Validation
@@ -170,6 +171,9 @@ enum DiveReport {
                 "  profile:     \(Wording.counted(samples.count, "point")) over \(Output.duration(last.timeSeconds)), deepest sample \(units.length(deepest))"
             )
         }
+        if let deco = try await services.deco.analysis(of: dive) {
+            lines += DecoLines.lines(deco, units: units)
+        }
         for (signoff, status) in try await services.signoffs.verify(dive.id) {
             let who = signoff.payload.instructor.isEmpty ? signoff.signerDID : signoff.payload.instructor
             lines.append("  signed off:  by \(who) — \(SignoffOutput.describe(status))")
@@ -200,6 +204,34 @@ enum DiveReport {
         let weight = details.weights.reduce(0) { $0 + $1.kilograms }
         if !details.weights.isEmpty { lines.append("  weight:      \(Wording.number(weight)) kg") }
         if let computer = details.diveComputer { lines.append("  computer:    \(computer)") }
+        return lines
+    }
+}
+
+/// The decompression model's view of a logged dive, for `umilog show`.
+enum DecoLines {
+    static func lines(_ deco: DecoHistory.DiveAnalysis, units: UnitSystem) -> [String] {
+        let analysis = deco.analysis
+        var lines: [String] = []
+        var ceiling =
+            analysis.deepestCeiling > 0
+            ? "deepest ceiling \(units.length(analysis.deepestCeiling))" : "no ceiling (a no-stop dive)"
+        ceiling += " — Bühlmann ZH-L16C, GF \(deco.factors), on \(deco.gas.name)"
+        if deco.earlierDives > 0 { ceiling += ", after \(Wording.counted(deco.earlierDives, "earlier dive")) within 48 h" }
+        lines.append("  deco:        \(ceiling)")
+        if analysis.violations.isEmpty {
+            lines.append("  ceiling:     never broken")
+        } else {
+            let worst = analysis.violations.max { $0.deepestMiss < $1.deepestMiss }!
+            let seconds = analysis.violations.reduce(0) { $0 + max($1.end - $1.start, 2) }
+            lines.append(
+                "  ceiling:     BROKEN \(Wording.counted(analysis.violations.count, "time")) for \(seconds) s, worst \(units.length(worst.deepestMiss)) above a \(units.length(worst.ceiling)) ceiling at \(ImportReport.clock(worst.start))"
+            )
+        }
+        let leading = analysis.leadingCompartment
+        lines.append(
+            "  tissues:     compartment \(leading) leads at \(Int(analysis.surfaceLoading[leading - 1].rounded())) % of its surface limit on surfacing; CNS \(Wording.number((analysis.oxygen.cnsPercent * 10).rounded() / 10)) %, \(Wording.number(analysis.oxygen.otu.rounded())) OTU"
+        )
         return lines
     }
 }

@@ -18,6 +18,8 @@ public struct UmiLogServices: Sendable {
     public let saver: WizardSaver
     public let quickLog: QuickLog
     public let stats: StatsService
+    /// The decompression model over the log: a dive's ceiling, a repetitive dive's start.
+    public let deco: DecoHistory
     public let seeder: DatasetSeeder
     public let importer: LogbookImporter
     public let exporter: LogbookExporter
@@ -65,6 +67,7 @@ public struct UmiLogServices: Sendable {
         self.saver = saver
         self.quickLog = QuickLog(dives: dives, saver: saver)
         self.stats = StatsService(database: database, timeZone: timeZone)
+        self.deco = DecoHistory(dives: dives)
         self.seeder = DatasetSeeder(database: database, logger: logger)
         self.importer = LogbookImporter(
             database: database, events: events, speciesCache: cache, timeZone: timeZone, logger: logger
