@@ -19,7 +19,7 @@ struct UmiLog: AsyncParsableCommand {
         subcommands: [
             Sites.self, SpeciesCommand.self, Log.self, Quick.self, List.self, Show.self, Edit.self, Delete.self,
             Stats.self, Voice.self, Seed.self, Import.self, Export.self, Page.self, Sign.self, Verify.self, Keygen.self, Pipeline.self,
-            Account.self, Sync.self, Conflicts.self, Trash.self, Backup.self, Restore.self, Gas.self,
+            Account.self, Sync.self, Conflicts.self, Trash.self, Backup.self, Restore.self, Gas.self, Plan.self,
         ]
     )
 
