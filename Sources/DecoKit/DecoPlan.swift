@@ -82,17 +82,20 @@ public enum PlanWarning: Hashable, Sendable, Codable {
     case otuHigh(units: Double)
 
     /// A sentence for the diver, depths in metres.
-    public var message: String { message(depth: { "\(Self.oneDecimal($0)) m" }) }
+    public var message: String {
+        message(depth: { "\(Self.oneDecimal($0)) m" }, pressure: { "\(Int($0.rounded())) bar" })
+    }
 
-    /// A sentence for the diver, depths written by `depth` (feet for an imperial reader).
-    public func message(depth: (Double) -> String) -> String {
+    /// A sentence for the diver, depths and cylinder pressures written by `depth` and
+    /// `pressure` (feet and psi for an imperial reader).
+    public func message(depth: (Double) -> String, pressure: (Double) -> String) -> String {
         switch self {
         case .belowReserve(let cylinder, let end, let reserve):
-            "Cylinder \(cylinder + 1) ends at \(Int(end.rounded())) bar, below the \(Int(reserve.rounded())) bar reserve."
+            "Cylinder \(cylinder + 1) ends at \(pressure(end)), below the \(pressure(reserve)) reserve."
         case .outOfGas(let cylinder, let short):
             "Cylinder \(cylinder + 1) runs out: the plan needs \(Int(short.rounded())) l more than it holds."
-        case .belowMinimumGas(let cylinder, let pressure, let minimum):
-            "Cylinder \(cylinder + 1) holds \(Int(pressure.rounded())) bar at the end of the bottom phase, less than the minimum gas of \(Int(minimum.rounded())) bar."
+        case .belowMinimumGas(let cylinder, let left, let minimum):
+            "Cylinder \(cylinder + 1) holds \(pressure(left)) at the end of the bottom phase, less than the minimum gas of \(pressure(minimum))."
         case .oxygenAboveLimit(let at, _, let pressure, let limit):
             "pO₂ \(Self.twoDecimals(pressure)) bar at \(depth(at)) is above the \(Self.twoDecimals(limit)) bar limit."
         case .hypoxic(let at, _, let pressure):

@@ -149,7 +149,11 @@ private struct Warnings {
         let settings = simulation.settings
         let oxygen = GasMath.partialPressure(ofOxygenIn: gas, atDepth: deepest, model: model)
         let limit = isBottom ? settings.bottomOxygenLimit : settings.decoOxygenLimit
-        if oxygen > limit + DecoPlanner.oxygenAllowance {
+        // A deco gas breathed from the switch depth the stop grid gave it (oxygen at 20 ft is
+        // 1.63 bar) is within its limit by the grid's rule.
+        let atSwitch =
+            isBottom ? 0 : simulation.checked.switchDepths[cylinder].map { GasMath.partialPressure(ofOxygenIn: gas, atDepth: $0, model: model) } ?? 0
+        if oxygen > max(limit + DecoPlanner.oxygenAllowance, atSwitch + 1e-9) {
             add(.oxygenAboveLimit(depth: deepest, runtime: time, partialPressure: oxygen, limit: limit), key: "o2high\(cylinder)")
         }
         let shallowOxygen = GasMath.partialPressure(ofOxygenIn: gas, atDepth: shallowest, model: model)

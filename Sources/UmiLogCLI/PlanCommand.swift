@@ -31,6 +31,8 @@ struct Plan: AsyncParsableCommand {
     @Option(name: .long, help: "A logged dive this one follows (its id or first 4+ characters).") var after: String?
     @Option(name: .customLong("surface-interval"), help: "Time at the surface since --after's dive (h:mm or minutes).")
     var surfaceInterval: TimeArgument?
+    @Option(name: .long, help: "CNS model: noaaTable (NOAA single-exposure limits) or subsurfaceFit (Subsurface's exponential fit).")
+    var cns: CNSChoice = .noaaTable
     @OptionGroup var pressure: PressureModelOptions
     @OptionGroup var global: GlobalOptions
 
@@ -54,7 +56,7 @@ struct Plan: AsyncParsableCommand {
             mode: recreational ? .recreational : .decompression, gradientFactors: factors,
             stopGrid: units == .imperial ? .imperial : .metric, lastStopAtSixMeters: lastStop == 6 || lastStop == 20,
             bottomSAC: sac, decoSAC: decoSAC)
-        settings.cnsModel = .noaaTable
+        settings.cnsModel = cns.model
         let cylinders = try gas.enumerated().map { index, text in
             try Self.makeCylinder(text, size: index < cylinder.count ? cylinder[index] : nil, isBottom: index == 0)
         }
@@ -148,7 +150,7 @@ struct PlanReport {
         if let limit = plan.noDecompressionLimit { summary += "; no-stop limit at this depth: run time \(Self.clock(limit))" }
         lines.append(summary)
         lines.append(
-            "Oxygen: CNS \(Wording.number((plan.oxygen.cnsPercent * 10).rounded() / 10)) % (NOAA table), \(Wording.number(plan.oxygen.otu.rounded())) OTU"
+            "Oxygen: CNS \(Wording.number((plan.oxygen.cnsPercent * 10).rounded() / 10)) % (\(request.settings.cnsModel == .noaaTable ? "NOAA table" : "Subsurface's fit")), \(Wording.number(plan.oxygen.otu.rounded())) OTU"
         )
         for use in plan.cylinders {
             var text =
@@ -159,7 +161,7 @@ struct PlanReport {
             if let minimum = use.minimumGasPressure { text += "; minimum gas \(units.pressure(minimum))" }
             lines.append(text)
         }
-        for warning in plan.warnings { lines.append("Warning: \(warning.message(depth: units.length))") }
+        for warning in plan.warnings { lines.append("Warning: \(warning.message(depth: units.length, pressure: units.pressure))") }
         return lines
     }
 
@@ -254,4 +256,16 @@ struct PlanOutput: Encodable {
     let otu: Double
     let cylinders: [CylinderOutput]
     let warnings: [String]
+}
+
+/// `--cns`: which CNS model the plan's oxygen clock uses.
+enum CNSChoice: String, CaseIterable, ExpressibleByArgument {
+    case noaaTable, subsurfaceFit
+
+    var model: CNSModel {
+        switch self {
+        case .noaaTable: .noaaTable
+        case .subsurfaceFit: .subsurfaceFit
+        }
+    }
 }
