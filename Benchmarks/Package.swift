@@ -183,6 +183,16 @@ let package = Package(
             path: "Benchmarks/UmiLogSyncBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The dive planner (DecoKit): one 60 m trimix plan against one pass of the model.
+        .executableTarget(
+            name: "DecoPlannerBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "DecoKit", package: "LocalFirstApps"),
+            ],
+            path: "Benchmarks/DecoPlannerBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
