@@ -21,8 +21,10 @@ struct Gas: ParsableCommand {
     )
 }
 
-/// `--json` and `--units` for the gas commands, which need no store (so no `--store`).
+/// `--json` and `--units` for the gas commands. `--store` is accepted, as by every `umilog`
+/// command, so scripts can pass it everywhere; gas maths never open the log.
 struct GasOutputOptions: ParsableArguments {
+    @OptionGroup var storeOptions: StoreOptions<UmiLog>
     @OptionGroup var output: JSONOutputFlag<SIUnitsJSONHelp>
 
     @Option(name: .long, help: "Units to show: metric or imperial.")
