@@ -5,7 +5,7 @@ public struct DivePlanRequest: Hashable, Sendable, Codable {
     /// its depth over its time (a segment at the same depth is a level).
     public var segments: [PlanSegment]
     /// Index 0 is the bottom gas; cylinders with a switch depth are deco (or travel) gases.
-    public var cylinders: [Cylinder]
+    public var cylinders: [PlanCylinder]
     public var pressureModel: PressureModel
     public var settings: PlanSettings
     /// The diver's tissues at the start (a repetitive dive); nil for a diver saturated at the
@@ -15,7 +15,7 @@ public struct DivePlanRequest: Hashable, Sendable, Codable {
     public var startExposure: OxygenExposure
 
     public init(
-        segments: [PlanSegment], cylinders: [Cylinder], pressureModel: PressureModel = .seaLevelSaltWater,
+        segments: [PlanSegment], cylinders: [PlanCylinder], pressureModel: PressureModel = .seaLevelSaltWater,
         settings: PlanSettings = PlanSettings(), startTissues: TissueState? = nil, startExposure: OxygenExposure = .none
     ) {
         self.segments = segments
@@ -30,7 +30,7 @@ public struct DivePlanRequest: Hashable, Sendable, Codable {
     /// `bottomTime` seconds of run time (descent included, as Subsurface and most tables count
     /// bottom time), on cylinder 0.
     public static func square(
-        depth: Double, bottomTime: Int, cylinders: [Cylinder], pressureModel: PressureModel = .seaLevelSaltWater,
+        depth: Double, bottomTime: Int, cylinders: [PlanCylinder], pressureModel: PressureModel = .seaLevelSaltWater,
         settings: PlanSettings = PlanSettings(), startTissues: TissueState? = nil, startExposure: OxygenExposure = .none
     ) throws(PlanError) -> DivePlanRequest {
         guard bottomTime > 0 else { throw .negativeTime(seconds: bottomTime) }
@@ -65,7 +65,7 @@ public struct PlanSegment: Hashable, Sendable, Codable {
 
 /// A cylinder: its gas, where it is switched to on the ascent, and (for the gas plan) its size
 /// and fill.
-public struct Cylinder: Hashable, Sendable, Codable {
+public struct PlanCylinder: Hashable, Sendable, Codable {
     /// When the ascent switches to a cylinder.
     public enum SwitchDepth: Hashable, Sendable, Codable {
         /// Never by itself: the bottom gas, breathed where the profile says.

@@ -74,7 +74,9 @@ public struct ProfileAnalysis: Hashable, Sendable, Codable {
                 fromOxygenPressure: GasMath.partialPressure(ofOxygenIn: point.gas, atDepth: depth, model: model),
                 toOxygenPressure: GasMath.partialPressure(ofOxygenIn: point.gas, atDepth: point.depth, model: model),
                 model: cnsModel)
-            let steps = max(1, (seconds + 1) / 2)
+            // 2 s steps, but no more than 300 per stretch: a log with a long gap between two
+            // samples is not worth millions of steps.
+            let steps = min(max(1, (seconds + 1) / 2), 300)
             for index in 1...steps {
                 let from = depth + (point.depth - depth) * Double(index - 1) / Double(steps)
                 let to = depth + (point.depth - depth) * Double(index) / Double(steps)

@@ -137,7 +137,10 @@ enum DiveReport {
         var site: DiveSite?
         if let siteID = logged.dive.siteID { site = try await services.sites.fetch(id: siteID) }
         let species = try await Output.speciesByID([logged], services: services)
-        if global.json { return try TerminalOutput.json(DiveOutput(logged, site: site, species: species, timeZone: services.timeZone)) }
+        let deco = try await services.deco.analysis(of: logged.dive)
+        if global.json {
+            return try TerminalOutput.json(DiveOutput(logged, site: site, species: species, timeZone: services.timeZone, deco: deco))
+        }
         let dive = logged.dive
         let units = global.units
         if let verb { Swift.print("\(verb) dive \(dive.id.uuidString.lowercased()).") }
@@ -171,9 +174,7 @@ enum DiveReport {
                 "  profile:     \(Wording.counted(samples.count, "point")) over \(Output.duration(last.timeSeconds)), deepest sample \(units.length(deepest))"
             )
         }
-        if let deco = try await services.deco.analysis(of: dive) {
-            lines += DecoLines.lines(deco, units: units)
-        }
+        if let deco { lines += DecoLines.lines(deco, units: units) }
         for (signoff, status) in try await services.signoffs.verify(dive.id) {
             let who = signoff.payload.instructor.isEmpty ? signoff.signerDID : signoff.payload.instructor
             lines.append("  signed off:  by \(who) — \(SignoffOutput.describe(status))")

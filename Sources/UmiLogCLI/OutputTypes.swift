@@ -1,4 +1,5 @@
 import CommandLineKit
+import DecoKit
 import Foundation
 import Geo
 import UmiLogCore
@@ -108,8 +109,53 @@ struct DiveOutput: Encodable {
     let sightings: [SightingOutput]
     let createdAt: Date
     let updatedAt: Date
+    /// The decompression model's view of the dive (`show` only, for a dive with a profile).
+    let deco: DecoOutput?
 
-    init(_ logged: LoggedDive, site: DiveSite?, species: [String: Species], timeZone: TimeZone) {
+    /// `umilog show --json`'s `deco`: SI units, times in seconds from the start of the dive.
+    struct DecoOutput: Encodable {
+        struct Violation: Encodable {
+            let startSeconds: Int
+            let endSeconds: Int
+            let deepestMissMeters: Double
+            let ceilingMeters: Double
+        }
+
+        let model: String
+        let gradientFactors: String
+        let gas: String
+        let earlierDives: Int
+        let deepestCeilingMeters: Double
+        let brokeCeiling: Bool
+        let violations: [Violation]
+        let leadingCompartment: Int
+        let surfaceLoadingPercent: [Double]
+        let cnsPercent: Double
+        let otu: Double
+
+        init(_ deco: DecoHistory.DiveAnalysis) {
+            let analysis = deco.analysis
+            model = "Bühlmann ZH-L16C"
+            gradientFactors = deco.factors.description
+            gas = deco.gas.name
+            earlierDives = deco.earlierDives
+            deepestCeilingMeters = analysis.deepestCeiling
+            brokeCeiling = analysis.brokeCeiling
+            violations = analysis.violations.map {
+                Violation(startSeconds: $0.start, endSeconds: $0.end, deepestMissMeters: $0.deepestMiss, ceilingMeters: $0.ceiling)
+            }
+            leadingCompartment = analysis.leadingCompartment
+            surfaceLoadingPercent = analysis.surfaceLoading
+            cnsPercent = analysis.oxygen.cnsPercent
+            otu = analysis.oxygen.otu
+        }
+    }
+
+    init(
+        _ logged: LoggedDive, site: DiveSite?, species: [String: Species], timeZone: TimeZone,
+        deco: DecoHistory.DiveAnalysis? = nil
+    ) {
+        self.deco = deco.map(DecoOutput.init)
         let dive = logged.dive
         let details = dive.details
         id = dive.id.uuidString.lowercased()

@@ -79,10 +79,10 @@ struct Plan: AsyncParsableCommand {
     }
 
     /// `MIX[@DEPTH]` with its cylinder `LITRES[/BAR]`.
-    static func makeCylinder(_ text: String, size: String?, isBottom: Bool) throws -> DecoKit.Cylinder {
+    static func makeCylinder(_ text: String, size: String?, isBottom: Bool) throws -> PlanCylinder {
         let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         let mix = try GasMix(parsing: String(parts[0]))
-        var switchDepth: DecoKit.Cylinder.SwitchDepth = isBottom ? .never : .maximumOperatingDepth
+        var switchDepth: PlanCylinder.SwitchDepth = isBottom ? .never : .maximumOperatingDepth
         if parts.count == 2 {
             guard let depth = LengthArgument(argument: String(parts[1])), depth.meters >= 0, depth.meters.isFinite else {
                 throw ValidationError("\"\(text)\": the switch depth after @ must be a depth, e.g. ean50@21 or ean50@70ft.")
@@ -104,7 +104,7 @@ struct Plan: AsyncParsableCommand {
                 fill = bar
             }
         }
-        return DecoKit.Cylinder(mix: mix, switchDepth: switchDepth, size: liters, fillPressure: fill)
+        return PlanCylinder(mix: mix, switchDepth: switchDepth, size: liters, fillPressure: fill)
     }
 }
 

@@ -10,7 +10,7 @@ struct PlannerPropertyTests {
     struct Dive {
         var depth: Double
         var minutes: Int
-        var cylinders: [Cylinder]
+        var cylinders: [PlanCylinder]
         var factors: GradientFactors
         var lastStopAtSix: Bool
     }
@@ -24,9 +24,9 @@ struct PlannerPropertyTests {
             depth <= 40
             ? try GasMix(oxygenPermille: Int.random(in: 210...min(400, Int(1.4 / model.ambientPressure(atDepth: depth) * 1000)), using: &random))
             : try GasMath.bestMix(forDepth: depth, oxygenLimit: 1.3, narcoticLimit: 30, oxygenIsNarcotic: true, model: model)
-        var cylinders = [Cylinder(mix: bottom)]
-        if Bool.random(using: &random) { cylinders.append(Cylinder(mix: try .nitrox(50), switchDepth: .maximumOperatingDepth)) }
-        if Bool.random(using: &random) { cylinders.append(Cylinder(mix: .oxygen, switchDepth: .maximumOperatingDepth)) }
+        var cylinders = [PlanCylinder(mix: bottom)]
+        if Bool.random(using: &random) { cylinders.append(PlanCylinder(mix: try .nitrox(50), switchDepth: .maximumOperatingDepth)) }
+        if Bool.random(using: &random) { cylinders.append(PlanCylinder(mix: .oxygen, switchDepth: .maximumOperatingDepth)) }
         let high = Int.random(in: 70...100, using: &random)
         let low = Int.random(in: 10...high, using: &random)
         return Dive(

@@ -25,9 +25,9 @@ struct SubsurfaceScenarioTests {
     /// `descentRate`, held until 30:00.
     static func technicalDive(depth: Double, descentRate: Double, grid: StopGrid) throws -> DivePlanRequest {
         let cylinders = [
-            Cylinder(mix: try GasMix(oxygenPermille: 150, heliumPermille: 450), size: 36, fillPressure: 232),
-            Cylinder(mix: try .nitrox(36), switchDepth: .maximumOperatingDepth),
-            Cylinder(mix: .oxygen, switchDepth: .maximumOperatingDepth),
+            PlanCylinder(mix: try GasMix(oxygenPermille: 150, heliumPermille: 450), size: 36, fillPressure: 232),
+            PlanCylinder(mix: try .nitrox(36), switchDepth: .maximumOperatingDepth),
+            PlanCylinder(mix: .oxygen, switchDepth: .maximumOperatingDepth),
         ]
         let drop = Int(depth * 60 / descentRate)
         return DivePlanRequest(
@@ -61,7 +61,7 @@ struct SubsurfaceScenarioTests {
             segments: [
                 PlanSegment(toDepth: depth, seconds: drop, cylinder: 0), PlanSegment(toDepth: depth, seconds: minutes * 60 - drop, cylinder: 0),
             ],
-            cylinders: [Cylinder(mix: .air, size: 24, fillPressure: 232)], pressureModel: model, settings: settings)
+            cylinders: [PlanCylinder(mix: .air, size: 24, fillPressure: 232)], pressureModel: model, settings: settings)
     }
 
     @Test("testRecreationalWithinNDL: 20 m for 20 min on air is a plan, with a 3-minute stop at 5 m")

@@ -32,9 +32,9 @@ enum TrimixDive {
         try DivePlanRequest.square(
             depth: 60, bottomTime: 25 * 60,
             cylinders: [
-                Cylinder(mix: try GasMix(oxygenPermille: 180, heliumPermille: 450), size: 24, fillPressure: 232),
-                Cylinder(mix: try .nitrox(50), switchDepth: .maximumOperatingDepth, size: 11.1, fillPressure: 200),
-                Cylinder(mix: .oxygen, switchDepth: .maximumOperatingDepth, size: 11.1, fillPressure: 200),
+                PlanCylinder(mix: try GasMix(oxygenPermille: 180, heliumPermille: 450), size: 24, fillPressure: 232),
+                PlanCylinder(mix: try .nitrox(50), switchDepth: .maximumOperatingDepth, size: 11.1, fillPressure: 200),
+                PlanCylinder(mix: .oxygen, switchDepth: .maximumOperatingDepth, size: 11.1, fillPressure: 200),
             ])
     }
 }

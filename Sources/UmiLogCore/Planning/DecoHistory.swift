@@ -4,8 +4,9 @@ public import Foundation
 /// What the decompression model says about the diver's logged dives: a dive's tissue loading
 /// and ceiling, and the tissues a new dive starts with after earlier ones (repetitive dives).
 ///
-/// The log stores SI values and no pressure model, so a logged dive is taken to be in sea water
-/// at sea level, breathed on its first gas (its recorded gas changes are not followed).
+/// A logged dive is taken in the water and at the surface pressure its computer recorded (sea
+/// water at sea level when it recorded none), breathed on its first gas (its recorded gas
+/// changes are not followed).
 public struct DecoHistory: Sendable {
     let dives: DiveRepository
     /// How far back earlier dives still count: after 48 hours even the slowest compartment
@@ -34,7 +35,7 @@ public struct DecoHistory: Sendable {
         let (start, earlier) = try await tissues(before: dive, factors: factors)
         let gas = Self.gas(of: dive)
         let analysis = ProfileAnalysis.analyse(
-            Self.points(samples, gas: gas), model: .seaLevelSaltWater, factors: factors, startTissues: start.tissues,
+            Self.points(samples, gas: gas), model: Self.model(of: dive), factors: factors, startTissues: start.tissues,
             startExposure: start.oxygen)
         return DiveAnalysis(diveID: dive.id, gas: gas, factors: factors, earlierDives: earlier, analysis: analysis)
     }
@@ -97,9 +98,18 @@ public struct DecoHistory: Sendable {
             ]
         }
         let analysis = ProfileAnalysis.analyse(
-            points(samples, gas: gas), model: .seaLevelSaltWater, factors: factors, startTissues: start.tissues,
+            points(samples, gas: gas), model: model(of: dive), factors: factors, startTissues: start.tissues,
             startExposure: start.oxygen)
         return (analysis.tissuesAtEnd, analysis.oxygen)
+    }
+
+    /// The water and surface pressure the dive's computer recorded, else sea water at sea level.
+    static func model(of dive: Dive) -> PressureModel {
+        let surface = dive.details.surfacePressureBar.flatMap { (0.5...1.1).contains($0) ? $0 : nil }
+        let density = dive.details.salinityGramsPerLiter.flatMap { (990...1050).contains($0) ? $0 : nil }
+        return PressureModel(
+            surfacePressure: surface ?? PressureModel.standardSeaLevelPressure,
+            barPerMeter: (density ?? Water.salt.density) * 9.81 / 100_000)
     }
 
     /// The gas a logged dive is analysed on: its first cylinder's mix when the log has one with
