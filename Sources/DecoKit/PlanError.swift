@@ -24,7 +24,10 @@ public enum PlanError: Error, Hashable, Sendable, LocalizedError {
     /// The model asks for a stop longer than two days: the plan is not diveable.
     case decompressionDoesNotConverge(depth: Double)
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { message(depth: Self.meters) }
+
+    /// The reason, with depths written by `depth` (feet for an imperial reader).
+    public func message(depth meters: (Double) -> String) -> String {
         switch self {
         case .gradientFactorsOutOfRange(let low, let high):
             "Gradient factors must be 1–100 %, not \(low)/\(high)."
@@ -38,32 +41,32 @@ public enum PlanError: Error, Hashable, Sendable, LocalizedError {
             "A plan needs a depth and a time."
         case .negativeTime(let seconds):
             "Times must be positive (\(seconds) s)."
-        case .depthOutOfRange(let meters):
-            "Depth must be more than 0 m and at most 300 m, not \(Self.meters(meters))."
+        case .depthOutOfRange(let value):
+            "Depth must be more than 0 and at most \(meters(DecoPlanner.maximumDepth)), not \(meters(value))."
         case .bottomTimeShorterThanDescent(let bottom, let descent):
             "The time (\(bottom / 60) min) is shorter than the descent (\(Self.minutes(descent)))."
         case .depthBeyondEveryMOD(let depth, let deepest, let limit):
-            "\(Self.meters(depth)) is deeper than the MOD of every gas listed (the deepest is \(Self.meters(deepest)) at pO₂ \(limit))."
+            "\(meters(depth)) is deeper than the MOD of every gas listed (the deepest is \(meters(deepest)) at pO₂ \(limit))."
         case .bottomGasBeyondMOD(let gas, let depth, let mod, let limit):
-            "\(gas) cannot be breathed at \(Self.meters(depth)): its MOD at pO₂ \(limit) is \(Self.meters(mod)). List the bottom gas first."
+            "\(gas) cannot be breathed at \(meters(depth)): its MOD at pO₂ \(limit) is \(meters(mod)). List the bottom gas first."
         case .switchDepthBeyondMOD(let gas, let depth, let mod, let limit):
-            "\(gas) cannot be switched to at \(Self.meters(depth)): its MOD at pO₂ \(limit) is \(Self.meters(mod))."
+            "\(gas) cannot be switched to at \(meters(depth)): its MOD at pO₂ \(limit) is \(meters(mod))."
         case .invalidRate(let name, let value):
             "The \(name) rate must be more than 0 m/min, not \(value)."
         case .invalidSetting(let name, let value):
             "\(name) cannot be \(value)."
         case .exceedsNoDecompressionLimit(let depth, let bottom, let limit):
             if let limit {
-                "\(bottom / 60) min at \(Self.meters(depth)) needs decompression stops; the no-decompression limit there is \(limit / 60) min of run time. Plan a shorter dive or without --recreational."
+                "\(bottom / 60) min at \(meters(depth)) needs decompression stops; the no-decompression limit there is \(limit / 60) min of run time. Plan a shorter dive or without --recreational."
             } else {
-                "\(Self.meters(depth)) needs decompression stops even without bottom time; plan without --recreational."
+                "\(meters(depth)) needs decompression stops even without bottom time; plan without --recreational."
             }
         case .decompressionDoesNotConverge(let depth):
-            "The model asks for a stop of more than two days at \(Self.meters(depth)); this dive cannot be planned."
+            "The model asks for a stop of more than two days at \(meters(depth)); this dive cannot be planned."
         }
     }
 
-    private static func meters(_ value: Double) -> String {
+    static func meters(_ value: Double) -> String {
         "\((value * 10).rounded() / 10) m"
     }
 

@@ -25,6 +25,10 @@ struct Plan: AsyncParsableCommand {
     @Option(name: .long, help: "Gradient factors low/high.") var gf: String = "30/75"
     @Option(name: .long, help: "Bottom SAC, litres per minute.") var sac: Double = 20
     @Option(name: .customLong("deco-sac"), help: "Deco SAC, litres per minute.") var decoSAC: Double = 17
+    @Option(name: .customLong("descent-rate"), help: "Descent rate, metres (or feet, e.g. 60ft) per minute.")
+    var descentRate: LengthArgument = LengthArgument(argument: "18")!
+    @Option(name: .customLong("ascent-rate"), help: "Ascent rate, metres (or feet) per minute, everywhere.")
+    var ascentRate: LengthArgument = LengthArgument(argument: "9")!
     @Option(name: .customLong("last-stop"), help: "Last stop depth: 3 or 6 (metres; 10 or 20 ft).") var lastStop: Int = 3
     @Flag(name: .long, help: "No-stop dive: refuse a plan past the no-decompression limit; add a 3-minute stop at 5 m.")
     var recreational = false
@@ -45,6 +49,9 @@ struct Plan: AsyncParsableCommand {
             throw ValidationError("--last-stop must be 3 or 6 (10 or 20 in feet), not \(lastStop).")
         }
         guard depth.meters > 0 else { throw ValidationError("--depth must be more than 0, not \(Wording.number(depth.meters)).") }
+        for (option, rate) in [("--descent-rate", descentRate.meters), ("--ascent-rate", ascentRate.meters)] where !(rate >= 1 && rate <= 60) {
+            throw ValidationError("\(option) must be 1–60 m/min, not \(Wording.number(rate)).")
+        }
         guard sac > 0, sac <= 100, decoSAC > 0, decoSAC <= 100 else { throw ValidationError("--sac and --deco-sac must be 1–100 l/min.") }
     }
 
@@ -56,6 +63,9 @@ struct Plan: AsyncParsableCommand {
             mode: recreational ? .recreational : .decompression, gradientFactors: factors,
             stopGrid: units == .imperial ? .imperial : .metric, lastStopAtSixMeters: lastStop == 6 || lastStop == 20,
             bottomSAC: sac, decoSAC: decoSAC)
+        settings.descentRate = descentRate.meters
+        let rate = ascentRate.meters
+        settings.ascentRates = AscentRates(below75Percent: rate, below50Percent: rate, stops: rate, last6Meters: rate)
         settings.cnsModel = cns.model
         let cylinders = try gas.enumerated().map { index, text in
             try Self.makeCylinder(text, size: index < cylinder.count ? cylinder[index] : nil, isBottom: index == 0)
@@ -68,10 +78,16 @@ struct Plan: AsyncParsableCommand {
             afterDive = logged
             start = try await services.deco.start(after: logged.dive, surfaceInterval: TimeInterval(surfaceInterval.seconds), factors: factors)
         }
-        let request = try DivePlanRequest.square(
-            depth: depth.meters, bottomTime: time.seconds, cylinders: cylinders, pressureModel: model, settings: settings,
-            startTissues: start?.tissues, startExposure: start?.oxygen ?? .none)
-        let plan = try DecoPlanner.plan(request)
+        let request: DivePlanRequest
+        let plan: DecoPlan
+        do {
+            request = try DivePlanRequest.square(
+                depth: depth.meters, bottomTime: time.seconds, cylinders: cylinders, pressureModel: model, settings: settings,
+                startTissues: start?.tissues, startExposure: start?.oxygen ?? .none)
+            plan = try DecoPlanner.plan(request)
+        } catch {
+            throw PlanRefusal(reason: error.message(depth: units.length))
+        }
         let report = PlanReport(
             plan: plan, request: request, pressure: pressure, units: units, after: afterDive, surfaceInterval: surfaceInterval?.seconds)
         if global.json { return try TerminalOutput.json(report.output) }
@@ -106,6 +122,12 @@ struct Plan: AsyncParsableCommand {
         }
         return PlanCylinder(mix: mix, switchDepth: switchDepth, size: liters, fillPressure: fill)
     }
+}
+
+/// A plan the planner refused, said in the reader's units.
+struct PlanRefusal: LocalizedError {
+    let reason: String
+    var errorDescription: String? { reason }
 }
 
 /// What `umilog plan` prints.

@@ -44,6 +44,9 @@ struct PlanCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.text.contains("switch to EAN50 at 70 ft"))
         #expect(!result.text.contains(" m "))
+        let refused = try cli.run(["plan", "--depth", "150ft", "--time", "50", "--gas", "air", "--recreational", "--units", "imperial"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("50 min at 150 ft needs decompression stops"), "\(refused.stderr)")
     }
 
     @Test("recreational: 20 m for 20 min on air passes with a safety stop; 50 m for 50 min is refused")
