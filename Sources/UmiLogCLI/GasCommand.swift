@@ -70,6 +70,16 @@ enum GasCommandError: LocalizedError, Equatable {
     }
 }
 
+/// `--gas` and `--depth`, for the commands that answer for one gas at one depth.
+struct GasAtDepthOptions: ParsableArguments {
+    @Option(name: .long, help: GasInput.gasHelp, transform: { try GasArgument.parse($0) }) var gas: GasArgument
+    @Option(name: .long, help: "The depth (metres, or e.g. 100ft).") var depth: LengthArgument
+
+    func validate() throws {
+        try GasInput.check(depth: depth.meters, option: "--depth")
+    }
+}
+
 /// A gas as `--json` prints it.
 struct GasOutput: Encodable {
     let name: String
@@ -239,14 +249,11 @@ extension Gas {
             commandName: "ead",
             abstract: "The equivalent air depth: where air has the gas's nitrogen pressure (for reading air tables)."
         )
-        @Option(name: .long, help: GasInput.gasHelp, transform: { try GasArgument.parse($0) }) var gas: GasArgument
-        @Option(name: .long, help: "The depth (metres, or e.g. 100ft).") var depth: LengthArgument
+        @OptionGroup var input: GasAtDepthOptions
         @OptionGroup var pressure: PressureModelOptions
         @OptionGroup var display: GasOutputOptions
-
-        func validate() throws {
-            try GasInput.check(depth: depth.meters, option: "--depth")
-        }
+        var gas: GasArgument { input.gas }
+        var depth: LengthArgument { input.depth }
 
         struct Output: Encodable {
             let gas: GasOutput
@@ -272,16 +279,13 @@ extension Gas {
             commandName: "end",
             abstract: "The equivalent narcotic depth: where air is as narcotic as the gas (O₂ counted as narcotic unless told)."
         )
-        @Option(name: .long, help: GasInput.gasHelp, transform: { try GasArgument.parse($0) }) var gas: GasArgument
-        @Option(name: .long, help: "The depth (metres, or e.g. 200ft).") var depth: LengthArgument
+        @OptionGroup var input: GasAtDepthOptions
         @Flag(name: .customLong("o2-not-narcotic"), help: "Count only nitrogen as narcotic (the END is then the EAD).")
         var oxygenNotNarcotic = false
         @OptionGroup var pressure: PressureModelOptions
         @OptionGroup var display: GasOutputOptions
-
-        func validate() throws {
-            try GasInput.check(depth: depth.meters, option: "--depth")
-        }
+        var gas: GasArgument { input.gas }
+        var depth: LengthArgument { input.depth }
 
         struct Output: Encodable {
             let gas: GasOutput
@@ -313,14 +317,11 @@ extension Gas {
             commandName: "density",
             abstract: "The gas's density at a depth, against the 5.2 g/l recommended and 6.2 g/l maximum (Anthony & Mitchell 2016)."
         )
-        @Option(name: .long, help: GasInput.gasHelp, transform: { try GasArgument.parse($0) }) var gas: GasArgument
-        @Option(name: .long, help: "The depth (metres, or e.g. 130ft).") var depth: LengthArgument
+        @OptionGroup var input: GasAtDepthOptions
         @OptionGroup var pressure: PressureModelOptions
         @OptionGroup var display: GasOutputOptions
-
-        func validate() throws {
-            try GasInput.check(depth: depth.meters, option: "--depth")
-        }
+        var gas: GasArgument { input.gas }
+        var depth: LengthArgument { input.depth }
 
         struct Output: Encodable {
             let gas: GasOutput
@@ -365,14 +366,11 @@ extension Gas {
             commandName: "po2",
             abstract: "The partial pressures of O₂, N₂ and He at a depth."
         )
-        @Option(name: .long, help: GasInput.gasHelp, transform: { try GasArgument.parse($0) }) var gas: GasArgument
-        @Option(name: .long, help: "The depth (metres, or e.g. 100ft).") var depth: LengthArgument
+        @OptionGroup var input: GasAtDepthOptions
         @OptionGroup var pressure: PressureModelOptions
         @OptionGroup var display: GasOutputOptions
-
-        func validate() throws {
-            try GasInput.check(depth: depth.meters, option: "--depth")
-        }
+        var gas: GasArgument { input.gas }
+        var depth: LengthArgument { input.depth }
 
         struct Output: Encodable {
             let gas: GasOutput
