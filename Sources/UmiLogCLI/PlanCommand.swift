@@ -25,10 +25,13 @@ struct Plan: AsyncParsableCommand {
     @Option(name: .long, help: "Gradient factors low/high.") var gf: String = "30/75"
     @Option(name: .long, help: "Bottom SAC, litres per minute.") var sac: Double = 20
     @Option(name: .customLong("deco-sac"), help: "Deco SAC, litres per minute.") var decoSAC: Double = 17
-    @Option(name: .customLong("descent-rate"), help: "Descent rate, metres (or feet, e.g. 60ft) per minute.")
-    var descentRate: LengthArgument = LengthArgument(argument: "18")!
-    @Option(name: .customLong("ascent-rate"), help: "Ascent rate, metres (or feet) per minute, everywhere.")
-    var ascentRate: LengthArgument = LengthArgument(argument: "9")!
+    @Option(name: .customLong("descent-rate"), help: "Descent rate, metres (or feet, e.g. 60ft) per minute; default 18.")
+    var descentRate: LengthArgument?
+    @Option(name: .customLong("ascent-rate"), help: "Ascent rate, metres (or feet) per minute, everywhere; default 9.")
+    var ascentRate: LengthArgument?
+
+    private var descentRateMeters: Double { descentRate?.meters ?? PlanSettings().descentRate }
+    private var ascentRateMeters: Double { ascentRate?.meters ?? AscentRates.standard.stops }
     @Option(name: .customLong("last-stop"), help: "Last stop depth: 3 or 6 (metres; 10 or 20 ft).") var lastStop: Int = 3
     @Flag(name: .long, help: "No-stop dive: refuse a plan past the no-decompression limit; add a 3-minute stop at 5 m.")
     var recreational = false
@@ -49,7 +52,7 @@ struct Plan: AsyncParsableCommand {
             throw ValidationError("--last-stop must be 3 or 6 (10 or 20 in feet), not \(lastStop).")
         }
         guard depth.meters > 0 else { throw ValidationError("--depth must be more than 0, not \(Wording.number(depth.meters)).") }
-        for (option, rate) in [("--descent-rate", descentRate.meters), ("--ascent-rate", ascentRate.meters)] where !(rate >= 1 && rate <= 60) {
+        for (option, rate) in [("--descent-rate", descentRateMeters), ("--ascent-rate", ascentRateMeters)] where !(rate >= 1 && rate <= 60) {
             throw ValidationError("\(option) must be 1–60 m/min, not \(Wording.number(rate)).")
         }
         guard sac > 0, sac <= 100, decoSAC > 0, decoSAC <= 100 else { throw ValidationError("--sac and --deco-sac must be 1–100 l/min.") }
@@ -63,8 +66,8 @@ struct Plan: AsyncParsableCommand {
             mode: recreational ? .recreational : .decompression, gradientFactors: factors,
             stopGrid: units == .imperial ? .imperial : .metric, lastStopAtSixMeters: lastStop == 6 || lastStop == 20,
             bottomSAC: sac, decoSAC: decoSAC)
-        settings.descentRate = descentRate.meters
-        let rate = ascentRate.meters
+        settings.descentRate = descentRateMeters
+        let rate = ascentRateMeters
         settings.ascentRates = AscentRates(below75Percent: rate, below50Percent: rate, stops: rate, last6Meters: rate)
         settings.cnsModel = cns.model
         let cylinders = try gas.enumerated().map { index, text in
