@@ -43,7 +43,9 @@ public enum DecoPlanner {
     /// sea water, switches at 6 m) — Subsurface's `gas_mod`.
     public static func defaultSwitchDepth(for mix: GasMix, model: PressureModel, settings: PlanSettings) -> Double {
         let rounding = DepthRounding.downToGrid(step: settings.stopGrid.step, allowance: 0.1)
-        return max(0, GasMath.maximumOperatingDepth(of: mix, oxygenLimit: settings.decoOxygenLimit, model: model, rounding: rounding))
+        let depth = GasMath.maximumOperatingDepth(of: mix, oxygenLimit: settings.decoOxygenLimit, model: model, rounding: rounding)
+        // To the millimetre, as the stop grid's levels: 110 ft is 33.528 m.
+        return max(0, (depth * 1000).rounded() / 1000)
     }
 }
 

@@ -131,7 +131,8 @@ public enum StopGrid: String, Hashable, Sendable, Codable, CaseIterable {
             while true {
                 let depth = (band.start + index * band.step).rounded()
                 guard depth <= band.end + 0.5, depth * unit <= maximum + 1e-9 else { break }
-                levels.append(depth * unit)
+                // To the millimetre: 20 ft is 6.096 m, not 6.096000000000001.
+                levels.append((depth * unit * 1000).rounded() / 1000)
                 index += 1
             }
         }

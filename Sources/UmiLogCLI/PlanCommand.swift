@@ -85,7 +85,8 @@ struct Plan: AsyncParsableCommand {
         let plan: DecoPlan
         do {
             request = try DivePlanRequest.square(
-                depth: depth.meters, bottomTime: time.seconds, cylinders: cylinders, pressureModel: model, settings: settings,
+                depth: (depth.meters * 1000).rounded() / 1000, bottomTime: time.seconds, cylinders: cylinders, pressureModel: model,
+                settings: settings,
                 startTissues: start?.tissues, startExposure: start?.oxygen ?? .none)
             plan = try DecoPlanner.plan(request)
         } catch {
