@@ -17,7 +17,7 @@ struct Gas: ParsableCommand {
             to the 3 m stop grid); --water, --altitude and --convention textbook (1 bar, 10 m per bar, exact) change \
             that. Every answer names the convention it was computed in.
             """,
-        subcommands: [MOD.self, BestMix.self, EAD.self, END.self, Density.self, PartialPressures.self]
+        subcommands: [MOD.self, BestMix.self, EAD.self, END.self, Density.self, PartialPressures.self, Oxygen.self]
     )
 }
 
@@ -404,6 +404,63 @@ extension Gas {
                 print("Above 1.6 bar of oxygen, the highest limit of any table.")
             } else if oxygen < 0.16 {
                 print("Below 0.16 bar of oxygen: hypoxic, unconsciousness without warning.")
+            }
+        }
+    }
+
+    /// `umilog gas oxygen --po2 1.4 --time 30 [--surface-interval 1:30]`: the oxygen dose of an
+    /// exposure, by both CNS models side by side, so a diver sees which one a number is in.
+    struct Oxygen: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "oxygen",
+            abstract: "The oxygen dose of breathing a pO₂ for a time: CNS % (NOAA table and Subsurface's fit) and OTU."
+        )
+        @Option(name: .customLong("po2"), help: "The oxygen partial pressure breathed, bar.") var oxygenPressure: Double
+        @Option(name: .long, help: "How long (minutes, h:mm, or 90s).") var time: TimeArgument
+        @Option(name: .customLong("surface-interval"), help: "Time at the surface afterwards (CNS halves every 90 min).")
+        var surfaceInterval: TimeArgument?
+        @OptionGroup var display: GasOutputOptions
+
+        func validate() throws {
+            try GasInput.check(oxygenLimit: oxygenPressure)
+        }
+
+        struct Output: Encodable {
+            let oxygenPressureBar: Double
+            let seconds: Int
+            let surfaceIntervalSeconds: Int
+            let cnsPercentNOAATable: Double
+            let cnsPercentSubsurfaceFit: Double
+            let otu: Double
+            let singleExposureLimitMinutes: Double?
+        }
+
+        func run() throws {
+            let interval = surfaceInterval?.seconds ?? 0
+            var exposures: [OxygenExposure] = []
+            for model in [CNSModel.noaaTable, .subsurfaceFit] {
+                var exposure = OxygenExposure.none
+                exposure.add(
+                    seconds: Double(time.seconds), fromOxygenPressure: oxygenPressure, toOxygenPressure: oxygenPressure, model: model)
+                exposure.surfaceInterval(seconds: Double(interval))
+                exposures.append(exposure)
+            }
+            let limit = OxygenToxicity.limitMinutes(atOxygenPressure: oxygenPressure)
+            if display.json {
+                return try TerminalOutput.json(
+                    Output(
+                        oxygenPressureBar: oxygenPressure, seconds: time.seconds, surfaceIntervalSeconds: interval,
+                        cnsPercentNOAATable: exposures[0].cnsPercent, cnsPercentSubsurfaceFit: exposures[1].cnsPercent,
+                        otu: exposures[0].otu, singleExposureLimitMinutes: limit))
+            }
+            let after = interval > 0 ? ", after \(ImportReport.clock(interval)) at the surface" : ""
+            print(
+                "pO₂ \(GasText.decimal(oxygenPressure)) bar for \(ImportReport.clock(time.seconds))\(after): CNS \(GasText.decimal(exposures[0].cnsPercent)) % (NOAA table), \(GasText.decimal(exposures[1].cnsPercent)) % (Subsurface's fit); \(GasText.decimal(exposures[0].otu)) OTU"
+            )
+            if let limit {
+                print("NOAA single-exposure limit at this pO₂: \(Wording.number(limit.rounded())) min.")
+            } else if oxygenPressure > 1.6 {
+                print("Above 1.6 bar the NOAA table has no limit: no dive plan should breathe this.")
             }
         }
     }

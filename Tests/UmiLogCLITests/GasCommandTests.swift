@@ -136,4 +136,18 @@ struct GasCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr == "umilog: No mix: pO₂ 0.2 at 300 m leaves less than 1 % oxygen.\n")
     }
+
+    @Test("oxygen: CNS by both models and OTU, decayed over a surface interval")
+    func oxygen() throws {
+        let dose = try gasJSON(["oxygen", "--po2", "1.4", "--time", "30"])
+        #expect(abs(number(dose, "cnsPercentNOAATable") - 20.0) < 0.05)
+        #expect(abs(number(dose, "cnsPercentSubsurfaceFit") - 20.69) < 0.05)
+        #expect(abs(number(dose, "otu") - 30 * 1.632) < 0.05)
+        #expect(number(dose, "singleExposureLimitMinutes") == 150)
+        let later = try gasJSON(["oxygen", "--po2", "1.4", "--time", "30", "--surface-interval", "1:30"])
+        #expect(abs(number(later, "cnsPercentNOAATable") - 10.0) < 0.05)
+        #expect(number(later, "otu") == number(dose, "otu"))
+        let refused = try gasCLI().run(["gas", "oxygen", "--po2", "14", "--time", "30"])
+        #expect(refused.status == 2 && refused.stderr.contains("--po2"))
+    }
 }
