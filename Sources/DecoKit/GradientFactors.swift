@@ -23,9 +23,15 @@ public struct GradientFactors: Hashable, Sendable, Codable, CustomStringConverti
     }
 
     /// Subsurface's default.
-    public static let standard = try! GradientFactors(low: 30, high: 75)
+    public static let standard = GradientFactors(checkedLow: 30, high: 75)
     /// The bare Bühlmann model.
-    public static let bare = try! GradientFactors(low: 100, high: 100)
+    public static let bare = GradientFactors(checkedLow: 100, high: 100)
+
+    /// For the constants above, which are valid by inspection.
+    private init(checkedLow low: Int, high: Int) {
+        self.low = low
+        self.high = high
+    }
 
     public var description: String { "\(low)/\(high)" }
 
