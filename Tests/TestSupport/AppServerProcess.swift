@@ -85,20 +85,42 @@ public final class AppServerProcess {
             throw LaunchError.noListeningLine(log: log)
         }
         // Keep draining stderr so the server never blocks on a full pipe (into the log file, if any).
+        let sink: FileHandle?
         if let logFile {
             try Data(log.utf8).write(to: logFile)
-            let sink = try FileHandle(forWritingTo: logFile)
-            sink.seekToEndOfFile()
-            errors.fileHandleForReading.readabilityHandler = { handle in sink.write(handle.availableData) }
+            sink = try FileHandle(forWritingTo: logFile)
+            sink?.seekToEndOfFile()
         } else {
-            errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+            sink = nil
         }
+        Self.drain(errors.fileHandleForReading, into: sink)
         self.process = process
         self.baseURL = url
         self.grpcPort = grpcPort
         self.dataDirectory = data
         self.ownsData = dataDirectory == nil
         self.startupLog = log
+    }
+
+    /// Reads `source` on a thread of its own until the server closes it, writing what it reads to
+    /// `sink` (when given), then closes both.
+    ///
+    /// A blocking read rather than `readabilityHandler`: on Linux that handler is a Dispatch read
+    /// source that keeps firing at end of file and outlives the pipe, and a source whose
+    /// descriptor is closed and reused by the next test's pipe crashed libdispatch's event loop
+    /// (`_dispatch_event_loop_drain`, signal 11) in a full test run.
+    private static func drain(_ source: FileHandle, into sink: FileHandle?) {
+        let thread = Thread {
+            while true {
+                let chunk = source.availableData
+                if chunk.isEmpty { break }
+                sink?.write(chunk)
+            }
+            try? source.close()
+            try? sink?.close()
+        }
+        thread.name = "app-server stderr"
+        thread.start()
     }
 
     /// Sends SIGTERM, waits for the process to end and removes its data folder.
