@@ -17,6 +17,10 @@ import Foundation
 public enum DecoPlanner {
     /// The deepest depth a plan accepts, metres.
     public static let maximumDepth = 300.0
+    /// The longest profile (descent and bottom, before the ascent) a plan accepts: 24 hours.
+    /// Longer is no dive a decompression table describes, and the answer (days of stops, tens of
+    /// thousands of litres) would only hide a typing mistake.
+    public static let maximumProfileSeconds = 24 * 3600
     /// Longer than this at one stop and the plan is refused.
     static let longestStop = 48 * 3600
     /// The depth of the recreational safety stop and the dive depth from which it is made.
@@ -106,6 +110,7 @@ struct CheckedRequest {
             deepest = max(deepest, depth)
         }
         guard deepest > 0 else { throw .depthOutOfRange(meters: 0) }
+        guard time <= DecoPlanner.maximumProfileSeconds else { throw .profileTooLong(seconds: time) }
         maximumDepth = deepest
         averageDepth = integral / Double(time)
 

@@ -34,6 +34,7 @@ public struct DivePlanRequest: Hashable, Sendable, Codable {
         settings: PlanSettings = PlanSettings(), startTissues: TissueState? = nil, startExposure: OxygenExposure = .none
     ) throws(PlanError) -> DivePlanRequest {
         guard bottomTime > 0 else { throw .negativeTime(seconds: bottomTime) }
+        guard bottomTime <= DecoPlanner.maximumProfileSeconds else { throw .profileTooLong(seconds: bottomTime) }
         guard depth > 0, depth <= DecoPlanner.maximumDepth else { throw .depthOutOfRange(meters: depth) }
         guard settings.descentRate > 0, settings.descentRate.isFinite else {
             throw .invalidRate(name: "descent", value: settings.descentRate)

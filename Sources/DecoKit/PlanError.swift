@@ -9,6 +9,7 @@ public enum PlanError: Error, Hashable, Sendable, LocalizedError {
     case noGas
     case noSegments
     case negativeTime(seconds: Int)
+    case profileTooLong(seconds: Int)
     case depthOutOfRange(meters: Double)
     case bottomTimeShorterThanDescent(bottomSeconds: Int, descentSeconds: Int)
     /// The depth is deeper than the MOD of every gas at the bottom pO₂ limit.
@@ -41,6 +42,8 @@ public enum PlanError: Error, Hashable, Sendable, LocalizedError {
             "A plan needs a depth and a time."
         case .negativeTime(let seconds):
             "Times must be positive (\(seconds) s)."
+        case .profileTooLong(let seconds):
+            "The planned profile lasts \(Self.minutes(seconds)); a plan covers at most \(DecoPlanner.maximumProfileSeconds / 3600) hours before the ascent."
         case .depthOutOfRange(let value):
             "Depth must be more than 0 and at most \(meters(DecoPlanner.maximumDepth)), not \(meters(value))."
         case .bottomTimeShorterThanDescent(let bottom, let descent):

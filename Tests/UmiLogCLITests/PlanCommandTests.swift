@@ -71,6 +71,7 @@ struct PlanCommandTests {
             (["--depth", "40", "--time", "-5", "--gas", "air"], "--time"),
             (["--depth", "30", "--time", "20", "--gas", "air", "--gas", "ean50@30"], "cannot be switched to at 30"),
             (["--depth", "30", "--time", "1", "--gas", "air"], "shorter than the descent"),
+            (["--depth", "40", "--time", "100000", "--gas", "air"], "at most 24 hours"),
         ])
     func badInput(arguments: [String], message: String) throws {
         let result = try CLIProcess.umilog().run(["plan"] + arguments)
