@@ -218,6 +218,10 @@ enum DecoLines {
             analysis.deepestCeiling > 0
             ? "deepest ceiling \(units.length(analysis.deepestCeiling))" : "no ceiling (a no-stop dive)"
         ceiling += " — Bühlmann ZH-L16C, GF \(deco.factors), on \(deco.gas.name)"
+        if !deco.assumedSwitches.isEmpty {
+            let switches = deco.assumedSwitches.map { "\($0.gas.name) from \(units.length($0.depth))" }
+            ceiling += ", then \(switches.joined(separator: ", then ")) (switches assumed at MOD: the log records none)"
+        }
         if deco.earlierDives > 0 { ceiling += ", after \(Wording.counted(deco.earlierDives, "earlier dive")) within 48 h" }
         lines.append("  deco:        \(ceiling)")
         if analysis.violations.isEmpty {

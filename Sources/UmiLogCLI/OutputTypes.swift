@@ -121,9 +121,17 @@ struct DiveOutput: Encodable {
             let ceilingMeters: Double
         }
 
+        struct AssumedSwitch: Encodable {
+            let gas: String
+            let depthMeters: Double
+            let timeSeconds: Int
+        }
+
         let model: String
         let gradientFactors: String
         let gas: String
+        /// Switches to deco gases the analysis assumed (the log records none).
+        let assumedSwitches: [AssumedSwitch]
         let earlierDives: Int
         let deepestCeilingMeters: Double
         let brokeCeiling: Bool
@@ -138,6 +146,9 @@ struct DiveOutput: Encodable {
             model = "Bühlmann ZH-L16C"
             gradientFactors = deco.factors.description
             gas = deco.gas.name
+            assumedSwitches = deco.assumedSwitches.map {
+                AssumedSwitch(gas: $0.gas.name, depthMeters: $0.depth, timeSeconds: $0.time)
+            }
             earlierDives = deco.earlierDives
             deepestCeilingMeters = analysis.deepestCeiling
             brokeCeiling = analysis.brokeCeiling

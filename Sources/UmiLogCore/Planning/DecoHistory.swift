@@ -5,8 +5,13 @@ public import Foundation
 /// and ceiling, and the tissues a new dive starts with after earlier ones (repetitive dives).
 ///
 /// A logged dive is taken in the water and at the surface pressure its computer recorded (sea
-/// water at sea level when it recorded none), breathed on its first gas (its recorded gas
-/// changes are not followed).
+/// water at sea level when it recorded none). The log keeps which gases a dive carried but not
+/// when the diver switched: an open-circuit dive is breathed on the gas that reaches its deepest
+/// point, and on the richest of the others once the rest of the dive stays within that gas's MOD
+/// at pO₂ 1.6 (on the 3 m grid, as the planner switches) — and the analysis says which switches
+/// it assumed. Breathing the first cylinder all the way instead would report a broken ceiling
+/// for every well-run decompression dive, and a lethal pO₂ for a log that lists its deco gas
+/// first.
 public struct DecoHistory: Sendable {
     let dives: DiveRepository
     /// How far back earlier dives still count: after 48 hours even the slowest compartment
@@ -20,11 +25,23 @@ public struct DecoHistory: Sendable {
     /// A logged dive with its profile, as the model sees it.
     public struct DiveAnalysis: Hashable, Sendable {
         public var diveID: UUID
+        /// The gas breathed from the start.
         public var gas: GasMix
+        /// The gas switches the analysis assumed on the ascent, in order.
+        public var assumedSwitches: [AssumedSwitch]
         public var factors: GradientFactors
         /// Dives in the 48 hours before it whose tissues it started with.
         public var earlierDives: Int
         public var analysis: ProfileAnalysis
+    }
+
+    /// A switch to a deco gas the log does not record, made where the planner would make it.
+    public struct AssumedSwitch: Hashable, Sendable {
+        public var gas: GasMix
+        /// Depth (m) of the first sample breathed on `gas`'s stretch.
+        public var depth: Double
+        /// Seconds from the start of the dive.
+        public var time: Int
     }
 
     /// The analysis of `dive` under `factors`, starting from the tissues its earlier dives left;
@@ -33,11 +50,13 @@ public struct DecoHistory: Sendable {
         let samples = try await dives.samples(of: dive.id)
         guard samples.count >= 2 else { return nil }
         let (start, earlier) = try await tissues(before: dive, factors: factors)
-        let gas = Self.gas(of: dive)
+        let model = Self.model(of: dive)
+        let (points, switches) = Self.points(samples, breathing: Self.breathing(of: dive), model: model)
         let analysis = ProfileAnalysis.analyse(
-            Self.points(samples, gas: gas), model: Self.model(of: dive), factors: factors, startTissues: start.tissues,
-            startExposure: start.oxygen)
-        return DiveAnalysis(diveID: dive.id, gas: gas, factors: factors, earlierDives: earlier, analysis: analysis)
+            points, model: model, factors: factors, startTissues: start.tissues, startExposure: start.oxygen)
+        return DiveAnalysis(
+            diveID: dive.id, gas: points.first?.gas ?? .air, assumedSwitches: switches, factors: factors, earlierDives: earlier,
+            analysis: analysis)
     }
 
     /// The tissues and oxygen dose after `dive` (and the dives before it) plus `surfaceInterval`
@@ -87,7 +106,6 @@ public struct DecoHistory: Sendable {
     private static func replay(
         _ dive: Dive, from start: (tissues: TissueState, oxygen: OxygenExposure), dives: DiveRepository, factors: GradientFactors
     ) async throws(UmiLogError) -> (tissues: TissueState, oxygen: OxygenExposure) {
-        let gas = gas(of: dive)
         var samples = try await dives.samples(of: dive.id)
         if samples.count < 2 {
             let seconds = max(dive.bottomTimeSeconds, 1)
@@ -97,9 +115,10 @@ public struct DecoHistory: Sendable {
                 DiveSample(timeSeconds: seconds + 1, depthMeters: 0),
             ]
         }
+        let model = model(of: dive)
         let analysis = ProfileAnalysis.analyse(
-            points(samples, gas: gas), model: model(of: dive), factors: factors, startTissues: start.tissues,
-            startExposure: start.oxygen)
+            points(samples, breathing: breathing(of: dive), model: model).points, model: model, factors: factors,
+            startTissues: start.tissues, startExposure: start.oxygen)
         return (analysis.tissuesAtEnd, analysis.oxygen)
     }
 
@@ -112,26 +131,88 @@ public struct DecoHistory: Sendable {
             barPerMeter: (density ?? Water.salt.density) * 9.81 / 100_000)
     }
 
-    /// The gas a logged dive is analysed on: its first cylinder's mix when the log has one with
-    /// helium, else the dive's gas.
-    static func gas(of dive: Dive) -> GasMix {
-        if let first = dive.details.cylinders.first, first.heliumPercent > 0,
-            let mix = try? GasMix(oxygenPercent: first.oxygenPercent, heliumPercent: first.heliumPercent)
-        {
-            return mix
-        }
-        return (try? GasMix(oxygenPermille: dive.gas.oxygenPercent * 10)) ?? .air
+    /// The gases a logged dive is analysed on, richest in oxygen first (never empty).
+    struct Breathing: Hashable {
+        var gases: [GasMix]
     }
 
-    /// Samples as profile points from the surface at time 0, ending at the surface.
-    static func points(_ samples: [DiveSample], gas: GasMix) -> [ProfileAnalysis.Point] {
+    /// On open circuit, the mix of every cylinder the diver breathed from — all but those the log
+    /// marks diluent or unused, or whose pressures show they were only carried —, else (and on a
+    /// rebreather, whose loop the model does not follow) the first cylinder's mix when it has
+    /// helium, else the dive's gas.
+    static func breathing(of dive: Dive) -> Breathing {
+        let cylinders = dive.details.cylinders
+        var first = (try? GasMix(oxygenPermille: dive.gas.oxygenPercent * 10)) ?? .air
+        if let cylinder = cylinders.first, cylinder.heliumPercent > 0,
+            let mix = try? GasMix(oxygenPercent: cylinder.oxygenPercent, heliumPercent: cylinder.heliumPercent)
+        {
+            first = mix
+        }
+        guard dive.details.mode == .openCircuit else { return Breathing(gases: [first]) }
+        var gases: [GasMix] = []
+        for cylinder in cylinders {
+            switch cylinder.use {
+            case nil, .openCircuit?, .oxygen?, .travel?: break
+            case .diluent?, .notUsed?: continue
+            }
+            if let start = cylinder.startPressureBar, let end = cylinder.endPressureBar, start - end < 1 { continue }
+            guard let mix = try? GasMix(oxygenPercent: cylinder.oxygenPercent, heliumPercent: cylinder.heliumPercent),
+                !gases.contains(mix)
+            else { continue }
+            gases.append(mix)
+        }
+        if gases.isEmpty { gases = [first] }
+        // Richest first; of two equal in oxygen, the one with more helium (the deep dive's gas).
+        gases.sort { ($0.oxygenPermille, $0.heliumPermille) > ($1.oxygenPermille, $1.heliumPermille) }
+        return Breathing(gases: gases)
+    }
+
+    /// How far a logged depth strays from a stop the diver holds.
+    static let stopDepthWander = 0.5
+
+    /// Samples as profile points from the surface at time 0, ending at the surface, with the gas
+    /// breathed on each stretch and the switches between them.
+    ///
+    /// Each stretch is breathed on the richest gas whose switch depth — its MOD at pO₂ 1.6 on the
+    /// 3 m grid, as the planner and dive computers switch (O₂ at 6 m, EAN50 at 21 m), plus
+    /// ``stopDepthWander`` — covers the rest of the dive from the stretch's start; when none
+    /// does, the gas with the deepest MOD. So the dive starts on the gas that reaches its deepest
+    /// point and changes gas only once it never goes below the next gas's MOD again.
+    static func points(_ samples: [DiveSample], breathing: Breathing, model: PressureModel)
+        -> (points: [ProfileAnalysis.Point], switches: [AssumedSwitch])
+    {
+        let gases = breathing.gases.isEmpty ? [GasMix.air] : breathing.gases
         var points = samples.sorted { $0.timeSeconds < $1.timeSeconds }.map {
-            ProfileAnalysis.Point(time: $0.timeSeconds, depth: max(0, $0.depthMeters), gas: gas)
+            ProfileAnalysis.Point(time: $0.timeSeconds, depth: max(0, $0.depthMeters), gas: gases[0])
         }
         if let last = points.last, last.depth > 0 {
             // A log that stops before the surface: ascend at 9 m/min.
-            points.append(ProfileAnalysis.Point(time: last.time + Int((last.depth / 9 * 60).rounded(.up)), depth: 0, gas: gas))
+            points.append(ProfileAnalysis.Point(time: last.time + Int((last.depth / 9 * 60).rounded(.up)), depth: 0, gas: gases[0]))
         }
-        return points
+        guard !points.isEmpty else { return ([], []) }
+        // The deepest the diver still goes from each point on.
+        var deepestAhead = points.map(\.depth)
+        for index in deepestAhead.indices.reversed().dropFirst() {
+            deepestAhead[index] = max(deepestAhead[index], deepestAhead[index + 1])
+        }
+        let switchDepths = gases.map {
+            GasMath.maximumOperatingDepth(of: $0, oxygenLimit: 1.6, model: model, rounding: .computerGrid) + Self.stopDepthWander
+        }
+        let deepestReaching = switchDepths.indices.max { switchDepths[$0] < switchDepths[$1] } ?? 0
+        func gas(downTo depth: Double) -> GasMix {
+            gases[switchDepths.indices.first { switchDepths[$0] >= depth } ?? deepestReaching]
+        }
+        var breathed = gas(downTo: deepestAhead[0])
+        points[0].gas = breathed
+        var switches: [AssumedSwitch] = []
+        for index in points.indices.dropFirst() {
+            let next = gas(downTo: deepestAhead[index - 1])
+            if next != breathed {
+                switches.append(AssumedSwitch(gas: next, depth: points[index - 1].depth, time: points[index - 1].time))
+                breathed = next
+            }
+            points[index].gas = next
+        }
+        return (points, switches)
     }
 }
