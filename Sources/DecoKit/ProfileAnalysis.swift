@@ -38,12 +38,23 @@ public struct ProfileAnalysis: Hashable, Sendable, Codable {
     public struct Point: Hashable, Sendable, Codable {
         public var time: Int
         public var depth: Double
+        /// The open-circuit gas, or a rebreather's diluent when ``loopOxygenPressure`` is set.
         public var gas: GasMix
+        /// On a closed-circuit rebreather, the loop's oxygen partial pressure (bar) since the
+        /// previous point; nil on open circuit.
+        public var loopOxygenPressure: Double?
 
-        public init(time: Int, depth: Double, gas: GasMix) {
+        public init(time: Int, depth: Double, gas: GasMix, loopOxygenPressure: Double? = nil) {
             self.time = time
             self.depth = depth
             self.gas = gas
+            self.loopOxygenPressure = loopOxygenPressure
+        }
+
+        /// The oxygen partial pressure breathed at `depth` on this point's stretch.
+        func oxygenPressure(atDepth depth: Double, model: PressureModel) -> Double {
+            guard let loopOxygenPressure else { return GasMath.partialPressure(ofOxygenIn: gas, atDepth: depth, model: model) }
+            return min(max(0, loopOxygenPressure), model.ambientPressure(atDepth: depth))
         }
     }
 
@@ -71,8 +82,8 @@ public struct ProfileAnalysis: Hashable, Sendable, Codable {
             let seconds = point.time - time
             oxygen.add(
                 seconds: Double(seconds),
-                fromOxygenPressure: GasMath.partialPressure(ofOxygenIn: point.gas, atDepth: depth, model: model),
-                toOxygenPressure: GasMath.partialPressure(ofOxygenIn: point.gas, atDepth: point.depth, model: model),
+                fromOxygenPressure: point.oxygenPressure(atDepth: depth, model: model),
+                toOxygenPressure: point.oxygenPressure(atDepth: point.depth, model: model),
                 model: cnsModel)
             // 2 s steps, but no more than 300 per stretch: a log with a long gap between two
             // samples is not worth millions of steps.
@@ -80,9 +91,14 @@ public struct ProfileAnalysis: Hashable, Sendable, Codable {
             for index in 1...steps {
                 let from = depth + (point.depth - depth) * Double(index - 1) / Double(steps)
                 let to = depth + (point.depth - depth) * Double(index) / Double(steps)
-                state.tissues.breathe(
-                    point.gas, fromAmbientPressure: model.ambientPressure(atDepth: from), to: model.ambientPressure(atDepth: to),
-                    seconds: Double(seconds) / Double(steps))
+                let (fromPressure, toPressure) = (model.ambientPressure(atDepth: from), model.ambientPressure(atDepth: to))
+                if let loop = point.loopOxygenPressure {
+                    state.tissues.breatheLoop(
+                        diluent: point.gas, oxygenPressure: loop, fromAmbientPressure: fromPressure, to: toPressure,
+                        seconds: Double(seconds) / Double(steps))
+                } else {
+                    state.tissues.breathe(point.gas, fromAmbientPressure: fromPressure, to: toPressure, seconds: Double(seconds) / Double(steps))
+                }
                 let ceiling = state.ceiling(factors, model: model)
                 deepestCeiling = max(deepestCeiling, ceiling)
                 let now = time + Int((Double(seconds) * Double(index) / Double(steps)).rounded())

@@ -47,6 +47,32 @@ public struct TissueState: Hashable, Sendable, Codable {
             seconds: seconds, rates: BuhlmannZHL16C.heliumRates)
     }
 
+    /// Breathes a closed-circuit rebreather's loop for `seconds` while the ambient pressure
+    /// changes linearly from `start` to `end`: oxygen held at `oxygenPressure` bar (at most the
+    /// ambient pressure: pure oxygen), the rest `diluent`'s nitrogen and helium in its own ratio.
+    ///
+    /// The inspired inert pressure, `(ambient − water vapour − pO₂) · share`, is linear in the
+    /// ambient pressure while the set point holds, so Schreiner's equation stays exact; where the
+    /// set point cannot be held (shallower than it), the stretch's two ends are joined linearly.
+    public mutating func breatheLoop(
+        diluent: GasMix, oxygenPressure: Double, fromAmbientPressure start: Double, to end: Double, seconds: Double
+    ) {
+        guard seconds > 0, oxygenPressure.isFinite else { return }
+        let inert = diluent.nitrogenFraction + diluent.heliumFraction
+        let nitrogenShare = inert > 0 ? diluent.nitrogenFraction / inert : 0
+        let heliumShare = inert > 0 ? diluent.heliumFraction / inert : 0
+        func inspiredInert(_ ambient: Double) -> Double {
+            max(0, ambient - BuhlmannZHL16C.waterVapourPressure - min(max(0, oxygenPressure), ambient))
+        }
+        let from = inspiredInert(start)
+        let rate = (inspiredInert(end) - from) / seconds
+        nitrogen = Self.schreiner(
+            tissue: nitrogen, inspired: from * nitrogenShare, rate: rate * nitrogenShare, seconds: seconds,
+            rates: BuhlmannZHL16C.nitrogenRates)
+        helium = Self.schreiner(
+            tissue: helium, inspired: from * heliumShare, rate: rate * heliumShare, seconds: seconds, rates: BuhlmannZHL16C.heliumRates)
+    }
+
     private static func schreiner(
         tissue: SIMD16<Double>, inspired: Double, rate: Double, seconds: Double, rates: SIMD16<Double>
     ) -> SIMD16<Double> {

@@ -217,7 +217,17 @@ enum DecoLines {
         var ceiling =
             analysis.deepestCeiling > 0
             ? "deepest ceiling \(units.length(analysis.deepestCeiling))" : "no ceiling (a no-stop dive)"
-        ceiling += " — Bühlmann ZH-L16C, GF \(deco.factors), on \(deco.gas.name)"
+        ceiling += " — Bühlmann ZH-L16C, GF \(deco.factors), "
+        if let loop = deco.loop {
+            let pressures = loop.oxygenPressures
+            let range =
+                pressures.lowerBound == pressures.upperBound
+                ? Wording.number(pressures.lowerBound) : "\(Wording.number(pressures.lowerBound))–\(Wording.number(pressures.upperBound))"
+            ceiling += "on the rebreather's loop, diluent \(loop.diluent.name), pO₂ \(range) bar"
+            ceiling += loop.recorded ? " as recorded" : " assumed (the log records none)"
+        } else {
+            ceiling += "on \(deco.gas.name)"
+        }
         if !deco.assumedSwitches.isEmpty {
             let switches = deco.assumedSwitches.map { "\($0.gas.name) from \(units.length($0.depth))" }
             ceiling += ", then \(switches.joined(separator: ", then ")) (switches assumed at MOD: the log records none)"

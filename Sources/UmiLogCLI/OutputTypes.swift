@@ -121,6 +121,14 @@ struct DiveOutput: Encodable {
             let ceilingMeters: Double
         }
 
+        struct Loop: Encodable {
+            let diluent: String
+            let minimumOxygenPressureBar: Double
+            let maximumOxygenPressureBar: Double
+            /// Whether the pressures are the computer's readings (else an assumed set point).
+            let recorded: Bool
+        }
+
         struct AssumedSwitch: Encodable {
             let gas: String
             let depthMeters: Double
@@ -132,6 +140,8 @@ struct DiveOutput: Encodable {
         let gas: String
         /// Switches to deco gases the analysis assumed (the log records none).
         let assumedSwitches: [AssumedSwitch]
+        /// A closed-circuit rebreather's loop, as the model breathed it (`gas` is its diluent).
+        let loop: Loop?
         let earlierDives: Int
         let deepestCeilingMeters: Double
         let brokeCeiling: Bool
@@ -148,6 +158,11 @@ struct DiveOutput: Encodable {
             gas = deco.gas.name
             assumedSwitches = deco.assumedSwitches.map {
                 AssumedSwitch(gas: $0.gas.name, depthMeters: $0.depth, timeSeconds: $0.time)
+            }
+            loop = deco.loop.map {
+                Loop(
+                    diluent: $0.diluent.name, minimumOxygenPressureBar: $0.oxygenPressures.lowerBound,
+                    maximumOxygenPressureBar: $0.oxygenPressures.upperBound, recorded: $0.recorded)
             }
             earlierDives = deco.earlierDives
             deepestCeilingMeters = analysis.deepestCeiling

@@ -29,4 +29,28 @@ struct ShowDecoTests {
         #expect(text.contains("on Tx16/55, then Tx25/26 from"))
         #expect(text.contains("switches assumed at MOD"))
     }
+
+    @Test("a closed-circuit dive is breathed on its loop at the pO₂ its computer recorded")
+    func rebreatherDiveOnItsLoop() throws {
+        let cli = CLIProcess.umilog()
+        try cli.run(["import", DiveLogFixtures.url("test40-42.xml").path])
+        let dives = try cli.jsonArray(["list"])
+        // Dive 1 of 2014-04-01: an OSTC 3 in CCR mode, Dil2 (air) and Oxy2.
+        let dive = try #require(dives.first { ($0["startTime"] as? String)?.hasPrefix("2014-04-01") == true })
+        let id = try #require(dive["id"] as? String)
+        let deco = try #require(try cli.jsonObject("show", [id])["deco"] as? [String: Any])
+        let loop = try #require(deco["loop"] as? [String: Any])
+        #expect(loop["diluent"] as? String == "Air")
+        #expect(loop["recorded"] as? Bool == true)
+        #expect(loop["maximumOxygenPressureBar"] as? Double == 1.2)
+        // On open circuit on the diluent the model reported a broken ceiling and a fifth of the
+        // oxygen; the computer's own figures for this dive are CNS 34 % and 95 OTU.
+        #expect(deco["brokeCeiling"] as? Bool == false)
+        let cns = try #require(deco["cnsPercent"] as? Double)
+        #expect(abs(cns - 34) < 8, "CNS \(cns) %")
+        let otu = try #require(deco["otu"] as? Double)
+        #expect(abs(otu - 95) < 15, "\(otu) OTU")
+        let text = try cli.run(["show", id]).text
+        #expect(text.contains("on the rebreather's loop, diluent Air, pO₂ 0.7–1.2 bar as recorded"))
+    }
 }

@@ -94,7 +94,7 @@ struct DecoHistoryGasTests {
         #expect(switches.map(\.gas) == [try .nitrox(36), try .nitrox(50), .oxygen])
 
         let rebreather = DecoHistory.breathing(of: Self.dive(mode: .closedCircuit, cylinders: cylinders))
-        #expect(rebreather.gases.count == 1)
+        #expect(rebreather == DecoHistory.Breathing(gases: [try GasMix(oxygenPermille: 400, heliumPermille: 0)], isLoop: true))
         let single = DecoHistory.breathing(of: Self.dive(gas: .nitrox(oxygenPercent: 32), cylinders: [Cylinder(oxygenPercent: 32)]))
         #expect(single == DecoHistory.Breathing(gases: [try .nitrox(32)]))
         let none = DecoHistory.breathing(of: Self.dive(gas: .nitrox(oxygenPercent: 28), cylinders: []))
@@ -109,5 +109,29 @@ struct DecoHistoryGasTests {
         #expect(points[1].gas == .air)
         #expect(switches.map(\.gas) == [try .nitrox(32)])
         #expect(switches.map(\.time) == [1000])
+    }
+
+    @Test("a rebreather dive is breathed on its loop: the recorded pO₂, carried forward, or 1.3 bar assumed")
+    func rebreatherLoop() throws {
+        let diluent = try GasMix(oxygenPermille: 160, heliumPermille: 450)
+        let dive = Self.dive(
+            mode: .closedCircuit,
+            cylinders: [Cylinder(oxygenPercent: 100, use: .oxygen), Cylinder(oxygenPercent: 16, heliumPercent: 45, use: .diluent)])
+        let breathing = DecoHistory.breathing(of: dive)
+        #expect(breathing == DecoHistory.Breathing(gases: [diluent], isLoop: true))
+
+        let readings: [Double?] = [nil, 0.7, nil, 1.2, 0.0, nil]
+        let samples = zip([(0, 0.0), (60, 10), (180, 30), (1500, 30), (2400, 6), (2700, 0)], readings).map {
+            DiveSample(timeSeconds: $0.0.0, depthMeters: $0.0.1, po2Bar: $0.1)
+        }
+        let (points, switches) = DecoHistory.points(samples, breathing: breathing, model: Self.model)
+        #expect(switches.isEmpty)
+        #expect(points.map(\.gas).allSatisfy { $0 == diluent })
+        // Before the first reading, the first reading; a reading of 0 is a computer at the surface.
+        #expect(points.map(\.loopOxygenPressure) == [0.7, 0.7, 0.7, 1.2, 1.2, 1.2])
+
+        let unrecorded = DecoHistory.points(
+            samples.map { DiveSample(timeSeconds: $0.timeSeconds, depthMeters: $0.depthMeters) }, breathing: breathing, model: Self.model)
+        #expect(unrecorded.points.allSatisfy { $0.loopOxygenPressure == DecoHistory.assumedSetPoint })
     }
 }

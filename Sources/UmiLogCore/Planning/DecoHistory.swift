@@ -9,7 +9,8 @@ public import Foundation
 /// when the diver switched: an open-circuit dive is breathed on the gas that reaches its deepest
 /// point, and on the richest of the others once the rest of the dive stays within that gas's MOD
 /// at pO₂ 1.6 (on the 3 m grid, as the planner switches) — and the analysis says which switches
-/// it assumed. Breathing the first cylinder all the way instead would report a broken ceiling
+/// it assumed. A closed-circuit rebreather dive is breathed on the loop: the oxygen partial
+/// pressure its computer recorded, the rest diluent. Breathing the first cylinder all the way instead would report a broken ceiling
 /// for every well-run decompression dive, and a lethal pO₂ for a log that lists its deco gas
 /// first.
 public struct DecoHistory: Sendable {
@@ -29,6 +30,8 @@ public struct DecoHistory: Sendable {
         public var gas: GasMix
         /// The gas switches the analysis assumed on the ascent, in order.
         public var assumedSwitches: [AssumedSwitch]
+        /// On a closed-circuit rebreather, the loop the model breathed (``gas`` is its diluent).
+        public var loop: Loop?
         public var factors: GradientFactors
         /// Dives in the 48 hours before it whose tissues it started with.
         public var earlierDives: Int
@@ -51,11 +54,19 @@ public struct DecoHistory: Sendable {
         guard samples.count >= 2 else { return nil }
         let (start, earlier) = try await tissues(before: dive, factors: factors)
         let model = Self.model(of: dive)
-        let (points, switches) = Self.points(samples, breathing: Self.breathing(of: dive), model: model)
+        let breathing = Self.breathing(of: dive)
+        let (points, switches) = Self.points(samples, breathing: breathing, model: model)
         let analysis = ProfileAnalysis.analyse(
             points, model: model, factors: factors, startTissues: start.tissues, startExposure: start.oxygen)
+        var loop: Loop?
+        if breathing.isLoop {
+            let pressures = points.compactMap(\.loopOxygenPressure)
+            loop = Loop(
+                diluent: breathing.gases[0], oxygenPressures: (pressures.min() ?? Self.assumedSetPoint)...(pressures.max() ?? Self.assumedSetPoint),
+                recorded: samples.contains { $0.po2Bar.map(Self.isLoopReading) ?? false })
+        }
         return DiveAnalysis(
-            diveID: dive.id, gas: points.first?.gas ?? .air, assumedSwitches: switches, factors: factors, earlierDives: earlier,
+            diveID: dive.id, gas: points.first?.gas ?? .air, assumedSwitches: switches, loop: loop, factors: factors, earlierDives: earlier,
             analysis: analysis)
     }
 
@@ -131,24 +142,45 @@ public struct DecoHistory: Sendable {
             barPerMeter: (density ?? Water.salt.density) * 9.81 / 100_000)
     }
 
-    /// The gases a logged dive is analysed on, richest in oxygen first (never empty).
+    /// The gases a logged dive is analysed on, richest in oxygen first (never empty); on a
+    /// closed-circuit rebreather, its diluent alone, breathed on the loop.
     struct Breathing: Hashable {
         var gases: [GasMix]
+        var isLoop = false
     }
 
+    /// How the model took a closed-circuit rebreather's loop.
+    public struct Loop: Hashable, Sendable {
+        public var diluent: GasMix
+        /// The lowest and highest oxygen partial pressure breathed (bar).
+        public var oxygenPressures: ClosedRange<Double>
+        /// Whether those come from the computer's readings (else ``assumedSetPoint``).
+        public var recorded: Bool
+    }
+
+    /// The loop's set point when a rebreather dive's log records no oxygen readings: a common
+    /// bottom set point.
+    public static let assumedSetPoint = 1.3
+
     /// On open circuit, the mix of every cylinder the diver breathed from — all but those the log
-    /// marks diluent or unused, or whose pressures show they were only carried —, else (and on a
-    /// rebreather, whose loop the model does not follow) the first cylinder's mix when it has
-    /// helium, else the dive's gas.
+    /// marks diluent or unused, or whose pressures show they were only carried. On a closed
+    /// circuit, the diluent (the cylinder marked so, else the first) on the loop. Otherwise
+    /// (a semi-closed loop, which the model does not follow; a log without cylinders), the first
+    /// cylinder's mix when it has helium, else the dive's gas.
     static func breathing(of dive: Dive) -> Breathing {
         let cylinders = dive.details.cylinders
-        var first = (try? GasMix(oxygenPermille: dive.gas.oxygenPercent * 10)) ?? .air
-        if let cylinder = cylinders.first, cylinder.heliumPercent > 0,
-            let mix = try? GasMix(oxygenPercent: cylinder.oxygenPercent, heliumPercent: cylinder.heliumPercent)
-        {
-            first = mix
+        func mix(_ cylinder: Cylinder) -> GasMix? {
+            try? GasMix(oxygenPercent: cylinder.oxygenPercent, heliumPercent: cylinder.heliumPercent)
         }
-        guard dive.details.mode == .openCircuit else { return Breathing(gases: [first]) }
+        var first = (try? GasMix(oxygenPermille: dive.gas.oxygenPercent * 10)) ?? .air
+        if let cylinder = cylinders.first, cylinder.heliumPercent > 0, let gas = mix(cylinder) { first = gas }
+        switch dive.details.mode {
+        case .openCircuit: break
+        case .closedCircuit:
+            let diluent = cylinders.first { $0.use == .diluent } ?? cylinders.first
+            return Breathing(gases: [diluent.flatMap(mix) ?? first], isLoop: true)
+        case .semiClosed, .freedive: return Breathing(gases: [first])
+        }
         var gases: [GasMix] = []
         for cylinder in cylinders {
             switch cylinder.use {
@@ -156,16 +188,18 @@ public struct DecoHistory: Sendable {
             case .diluent?, .notUsed?: continue
             }
             if let start = cylinder.startPressureBar, let end = cylinder.endPressureBar, start - end < 1 { continue }
-            guard let mix = try? GasMix(oxygenPercent: cylinder.oxygenPercent, heliumPercent: cylinder.heliumPercent),
-                !gases.contains(mix)
-            else { continue }
-            gases.append(mix)
+            guard let gas = mix(cylinder), !gases.contains(gas) else { continue }
+            gases.append(gas)
         }
         if gases.isEmpty { gases = [first] }
         // Richest first; of two equal in oxygen, the one with more helium (the deep dive's gas).
         gases.sort { ($0.oxygenPermille, $0.heliumPermille) > ($1.oxygenPermille, $1.heliumPermille) }
         return Breathing(gases: gases)
     }
+
+    /// Whether a rebreather's oxygen reading (bar) is one the loop was breathed at: not the
+    /// near-zero of a computer at the surface, not beyond what a sensor reads.
+    static func isLoopReading(_ bar: Double) -> Bool { bar > 0.05 && bar <= 3 }
 
     /// How far a logged depth strays from a stop the diver holds.
     static let stopDepthWander = 0.5
@@ -182,14 +216,26 @@ public struct DecoHistory: Sendable {
         -> (points: [ProfileAnalysis.Point], switches: [AssumedSwitch])
     {
         let gases = breathing.gases.isEmpty ? [GasMix.air] : breathing.gases
-        var points = samples.sorted { $0.timeSeconds < $1.timeSeconds }.map {
-            ProfileAnalysis.Point(time: $0.timeSeconds, depth: max(0, $0.depthMeters), gas: gases[0])
+        let sorted = samples.sorted { $0.timeSeconds < $1.timeSeconds }
+        var points = sorted.map { ProfileAnalysis.Point(time: $0.timeSeconds, depth: max(0, $0.depthMeters), gas: gases[0]) }
+        if breathing.isLoop {
+            // Each stretch at the reading of its end (computers repeat a value until it changes);
+            // a reading of (nearly) nothing is a computer at the surface, not a loop of diluent.
+            let readings = sorted.map { $0.po2Bar.flatMap { Self.isLoopReading($0) ? $0 : nil } }
+            var current = readings.compactMap { $0 }.first ?? Self.assumedSetPoint
+            for index in points.indices {
+                current = readings[index] ?? current
+                points[index].loopOxygenPressure = current
+            }
         }
         if let last = points.last, last.depth > 0 {
             // A log that stops before the surface: ascend at 9 m/min.
-            points.append(ProfileAnalysis.Point(time: last.time + Int((last.depth / 9 * 60).rounded(.up)), depth: 0, gas: gases[0]))
+            var surfacing = last
+            surfacing.time = last.time + Int((last.depth / 9 * 60).rounded(.up))
+            surfacing.depth = 0
+            points.append(surfacing)
         }
-        guard !points.isEmpty else { return ([], []) }
+        guard !points.isEmpty, !breathing.isLoop else { return (points, []) }
         // The deepest the diver still goes from each point on.
         var deepestAhead = points.map(\.depth)
         for index in deepestAhead.indices.reversed().dropFirst() {
