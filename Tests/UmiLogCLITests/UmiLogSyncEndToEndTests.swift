@@ -149,6 +149,23 @@ struct UmiLogSyncEndToEndTests {
         let copy = try #require(conflicts.first { $0["kind"] as? String == "concurrentText" }?["others"] as? [String])
         #expect(copy.count == 1 && copy.first != notes)
 
+        // A push nobody else wrote beside is not pulled straight back; one with another device's
+        // change in between is, and the devices still agree.
+        try await phone.json(["sync"])
+        try await phone.json(["edit", wreck, "--visibility", "18"])
+        let alone = try #require(try await phone.json(["sync"]) as? [String: Any])
+        #expect(alone["pushed"] as? Int == 1)
+        #expect(alone["pulled"] as? Int == 0)
+        try await tablet.json(["edit", lake, "--rating", "4"])
+        try await tablet.json(["sync"])
+        try await phone.json(["edit", wreck, "--visibility", "20"])
+        let between = try #require(try await phone.json(["sync"]) as? [String: Any])
+        #expect(between["pushed"] as? Int == 1)
+        #expect(between["pulled"] as? Int == 2)
+        #expect(between["applied"] as? Int == 1)
+        try await tablet.json(["sync"])
+        #expect(try await tablet.logText() == phone.logText())
+
         // Nothing the diver wrote is readable at the server: its files (database, blobs) and its log.
         var scanned = 0
         let enumerator = FileManager.default.enumerator(at: data, includingPropertiesForKeys: nil)

@@ -162,7 +162,12 @@ public struct SyncService: Sendable {
         try await log.captureUntracked()
         try await log.recordDiver(did: diverDID())
         try await pushProfiles(client, accountID: accountID, master: master, report: &report)
-        try await pushChanges(client, accountID: accountID, master: master, report: &report)
+        let cursor = try await log.cursor()
+        let pushed = try await pushChanges(client, accountID: accountID, master: master, report: &report)
+        if let past = Self.cursor(after: cursor, skippingOwn: pushed) {
+            // Nobody else wrote in between: there is nothing to pull back up to there.
+            _ = try await log.receive([], cursor: past)
+        }
         try await pullChanges(client, accountID: accountID, master: master, ownDevice: signer.deviceID, report: &report)
         try await log.markSyncFinished(at: now())
         logger.info(
@@ -202,11 +207,30 @@ public struct SyncService: Sendable {
         }
     }
 
-    private func pushChanges(_ client: UmiLogSyncClient, accountID: UUID, master: MasterKey, report: inout Report) async throws {
+    /// The cursor past this device's own changes, when the log's next sequence numbers after
+    /// `cursor` are `ownSeqs` (so no other device's change lies in between); nil when the first
+    /// is not next.
+    ///
+    /// The changes a push has just stored would otherwise come straight back in the pull that
+    /// follows, to be skipped as this device's own: every byte of a push sent twice.
+    static func cursor(after cursor: Int64, skippingOwn ownSeqs: [Int64]) -> Int64? {
+        var past = cursor
+        for seq in Set(ownSeqs).sorted() where seq > cursor {
+            guard seq == past + 1 else { break }
+            past = seq
+        }
+        return past > cursor ? past : nil
+    }
+
+    /// Pushes the outbox in batches; the sequence numbers the server gave its changes.
+    private func pushChanges(_ client: UmiLogSyncClient, accountID: UUID, master: MasterKey, report: inout Report) async throws
+        -> [Int64]
+    {
         let sealer = master.recordSealer
+        var seqs: [Int64] = []
         while true {
             let batch = try await log.outbox(limit: Self.pushBatch)
-            guard !batch.isEmpty else { return }
+            guard !batch.isEmpty else { return seqs }
             var sealed: [SealedChange] = []
             for entry in batch {
                 let wireID = master.wireRecordID(for: entry.recordID)
@@ -227,6 +251,7 @@ public struct SyncService: Sendable {
                 throw error
             }
             try await log.markSynced(accepted)
+            seqs += accepted.map(\.seq)
             report.pushed += accepted.count
             report.bytesSent += sealed.reduce(0) { $0 + $1.sealed.count }
         }
