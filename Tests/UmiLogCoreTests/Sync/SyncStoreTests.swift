@@ -79,6 +79,26 @@ struct SyncStoreTests {
         #expect(logged.sightings.map(\.speciesID) == ["chelonia-mydas"])
     }
 
+    @Test func downloadedProfilesAreKeptTogetherOrNotAtAll() async throws {
+        let source = try await TemporaryLog()
+        let target = try await TemporaryLog()
+        defer { [source, target].forEach { $0.remove() } }
+        try await source.services.importer.commit(LogbookReadResult(logbook: ForeignLog.logbook), format: .json, at: .testNow)
+        let profile = try #require(try await source.services.sync.profilesToUpload(limit: 10).first)
+        func kept() async throws -> Int? {
+            try await target.services.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_profiles") }
+        }
+        // One profile whose bytes are not what its name says refuses the whole batch.
+        var forged = profile.bytes
+        forged[forged.index(before: forged.endIndex)] ^= 1
+        await #expect(throws: UmiLogError.self) {
+            try await target.services.sync.storeProfiles([(profile.bytes, profile.digest), (forged, profile.digest)])
+        }
+        #expect(try await kept() == 0)
+        try await target.services.sync.storeProfiles([(profile.bytes, profile.digest), (profile.bytes, profile.digest)])
+        #expect(try await kept() == 1)
+    }
+
     @Test func theNoteConflictCasesEndAsTheRulesSay() async throws {
         let a = try await TemporaryLog()
         let b = try await TemporaryLog()

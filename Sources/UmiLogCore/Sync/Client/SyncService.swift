@@ -180,6 +180,8 @@ public struct SyncService: Sendable {
     /// How many profiles travel at once: one request each, so on a slow link (a boat, a
     /// dive resort) their latencies overlap instead of adding up.
     static let profileConcurrency = 16
+    /// How many downloaded profiles are kept in one transaction.
+    static let profilesPerCommit = 256
 
     private func pushProfiles(_ client: UmiLogSyncClient, accountID: UUID, master: MasterKey, report: inout Report) async throws {
         let sealer = master.blobSealer
@@ -199,11 +201,9 @@ public struct SyncService: Sendable {
                 for try await result in group { sent.append(result) }
                 return sent
             }
-            for (digest, bytes) in sent {
-                try await log.markProfileUploaded(digest)
-                report.profilesUploaded += 1
-                report.bytesSent += bytes
-            }
+            try await log.markProfilesUploaded(sent.map(\.digest))
+            report.profilesUploaded += sent.count
+            report.bytesSent += sent.reduce(0) { $0 + $1.bytes }
         }
     }
 
@@ -291,6 +291,7 @@ public struct SyncService: Sendable {
         let named = Set(changes.compactMap { $0.fields[DiveSyncMapping.profileField]?.value.textValue })
         let missing = try await log.missingProfiles(named).sorted()
         var start = 0
+        var opened: [(bytes: Data, digest: String)] = []
         while start < missing.count {
             let batch = missing[start..<min(start + Self.profileConcurrency, missing.count)]
             start += Self.profileConcurrency
@@ -308,9 +309,13 @@ public struct SyncService: Sendable {
                     logger.warning("sync profile missing on the server", metadata: ["profile": "\(name)"])
                     continue
                 }
-                try await log.storeProfile(try master.blobSealer.open(sealed, name: name), digest: digest)
-                report.profilesDownloaded += 1
+                opened.append((try master.blobSealer.open(sealed, name: name), digest))
                 report.bytesReceived += sealed.count
+            }
+            if opened.count >= Self.profilesPerCommit || start >= missing.count {
+                try await log.storeProfiles(opened)
+                report.profilesDownloaded += opened.count
+                opened.removeAll()
             }
         }
     }

@@ -132,9 +132,13 @@ public struct SyncLog: Sendable {
         }
     }
 
-    public func markProfileUploaded(_ digest: String) async throws(UmiLogError) {
+    /// Marks profiles the server now holds, in one transaction.
+    public func markProfilesUploaded(_ digests: [String]) async throws(UmiLogError) {
+        guard !digests.isEmpty else { return }
         try await database.write { db in
-            try db.execute(sql: "UPDATE sync_profiles SET uploaded = 1 WHERE digest = ?", arguments: [digest])
+            for digest in digests {
+                try db.execute(sql: "UPDATE sync_profiles SET uploaded = 1 WHERE digest = ?", arguments: [digest])
+            }
         }
     }
 
@@ -149,12 +153,23 @@ public struct SyncLog: Sendable {
 
     /// Keeps a downloaded profile, refusing bytes that are not the profile named `digest`.
     public func storeProfile(_ bytes: Data, digest: String) async throws(UmiLogError) {
-        guard DiveSyncMapping.digest(of: bytes) == digest, case .array? = try? DAGCBORValue.decode(bytes) else {
-            throw .storeFailed(reason: "a downloaded profile does not match its name")
+        try await storeProfiles([(bytes, digest)])
+    }
+
+    /// Keeps downloaded profiles in one transaction (a first sync brings thousands: one commit
+    /// each was most of its time), refusing them all if any is not the profile its digest names.
+    public func storeProfiles(_ profiles: [(bytes: Data, digest: String)]) async throws(UmiLogError) {
+        for profile in profiles {
+            guard DiveSyncMapping.digest(of: profile.bytes) == profile.digest, case .array? = try? DAGCBORValue.decode(profile.bytes) else {
+                throw .storeFailed(reason: "a downloaded profile does not match its name")
+            }
         }
+        guard !profiles.isEmpty else { return }
         try await database.write { db in
-            try SyncLedger.storeProfile(bytes, db)
-            try db.execute(sql: "UPDATE sync_profiles SET uploaded = 1 WHERE digest = ?", arguments: [digest])
+            for profile in profiles {
+                try SyncLedger.storeProfile(profile.bytes, db)
+                try db.execute(sql: "UPDATE sync_profiles SET uploaded = 1 WHERE digest = ?", arguments: [profile.digest])
+            }
         }
     }
 }
