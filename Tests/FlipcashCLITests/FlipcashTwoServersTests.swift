@@ -26,22 +26,35 @@ struct FlipcashTwoServersTests {
         return timing
     }
 
-    static func launch() throws -> AppServerProcess {
-        try AppServerProcess(arguments: ["--database", ProcessInfo.processInfo.environment["TEST_POSTGRES_URL"] ?? "", "--flipcash-faucet"])
+    static func launch(logFile: URL) throws -> AppServerProcess {
+        try AppServerProcess(
+            arguments: ["--database", ProcessInfo.processInfo.environment["TEST_POSTGRES_URL"] ?? "", "--flipcash-faucet", "--log-level", "info"],
+            logFile: logFile)
     }
 
-    /// Runs `body` with a gRPC client to each instance.
+    /// Runs `body` with a gRPC client to each instance; when it fails, what the two servers
+    /// logged goes with the failure.
     static func withInstances<T: Sendable>(
         _ body: (GRPCClient<HTTP2ClientTransport.Posix>, GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
     ) async throws -> T {
-        let first = try launch()
+        let logs = (1...2).map { FileManager.default.temporaryDirectory.appendingPathComponent("flipcash-instance-\($0)-\(UUID().uuidString).log") }
+        defer { logs.forEach { try? FileManager.default.removeItem(at: $0) } }
+        let first = try launch(logFile: logs[0])
         defer { _ = first.stop() }
-        let second = try launch()
+        let second = try launch(logFile: logs[1])
         defer { _ = second.stop() }
         let one = try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: first.grpcPort), transportSecurity: .plaintext)
         let two = try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: second.grpcPort), transportSecurity: .plaintext)
-        return try await withGRPCClient(transport: one) { one in
-            try await withGRPCClient(transport: two) { two in try await body(one, two) }
+        do {
+            return try await withGRPCClient(transport: one) { one in
+                try await withGRPCClient(transport: two) { two in try await body(one, two) }
+            }
+        } catch {
+            for (index, log) in logs.enumerated() {
+                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? "(no log)"
+                Issue.record("instance \(index + 1) logged:\n\(text.split(separator: "\n").suffix(60).joined(separator: "\n"))")
+            }
+            throw error
         }
     }
 
