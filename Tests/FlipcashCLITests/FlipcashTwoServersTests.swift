@@ -69,9 +69,13 @@ struct FlipcashTwoServersTests {
     }
 
     /// Offers `offer` and returns the give's task once its stream is open (the bill is shown).
+    ///
+    /// The give waits as long as its proof is fresh, as `BillExchangeTests` does: with a minute,
+    /// a CI run whose two cores were shared by the whole suite let it expire while the grab was
+    /// on its way, and the grabber then waited its 120 s for a payment that could not come.
     static func show(_ offer: BillOffer, by giver: Wallet) async throws -> Task<GivenBill, any Error> {
         let (shown, show) = AsyncStream.makeStream(of: Void.self)
-        let giving = Task { try await giver.waitForGrab(offer, timeout: .seconds(60), onReady: { _ in show.yield() }) }
+        let giving = Task { try await giver.waitForGrab(offer, onReady: { _ in show.yield() }) }
         for await _ in shown { break }
         return giving
     }
