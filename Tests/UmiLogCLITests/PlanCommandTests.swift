@@ -97,4 +97,25 @@ struct PlanCommandTests {
         let show = try cli.run(["show", id])
         #expect(show.text.contains("deco:") && show.text.contains("ceiling:"))
     }
+
+    @Test("oxygen after an earlier dive: CNS decays by the interval, OTU count only within the day")
+    func oxygenDoseCarriedOver() throws {
+        let cli = CLIProcess.umilog()
+        let site = try cli.siteID("Thistlegorm")
+        let logged = try cli.jsonObject(
+            "log", ["--site", site, "--at", "2026-06-01T09:00:00Z", "--depth", "30", "--time", "40", "--gas", "ean32"])
+        let id = try #require(logged["id"] as? String)
+        let plan = ["--depth", "18", "--time", "30", "--gas", "air"]
+        func oxygen(_ extra: [String]) throws -> (cns: Double, otu: Double) {
+            let output = try cli.jsonObject("plan", plan + extra)
+            return (number(output, "cnsPercent"), number(output, "otu"))
+        }
+        let fresh = try oxygen([])
+        let hourLater = try oxygen(["--after", id, "--surface-interval", "1:00"])
+        let nextDay = try oxygen(["--after", id, "--surface-interval", "24:00"])
+        #expect(hourLater.cns > fresh.cns + 5)
+        #expect(hourLater.otu > fresh.otu + 20)
+        #expect(abs(nextDay.cns - fresh.cns) < 0.01)
+        #expect(abs(nextDay.otu - fresh.otu) < 1e-9)
+    }
 }

@@ -18,6 +18,8 @@ public struct DecoHistory: Sendable {
     /// How far back earlier dives still count: after 48 hours even the slowest compartment
     /// (635 min) has given off over 95 % of its excess.
     public static let lookBack: TimeInterval = 48 * 3600
+    /// The span whose dives' OTU add up: the pulmonary dose is counted by the day.
+    public static let oxygenDoseWindow: TimeInterval = 24 * 3600
 
     public init(dives: DiveRepository) {
         self.dives = dives
@@ -52,7 +54,7 @@ public struct DecoHistory: Sendable {
     public func analysis(of dive: Dive, factors: GradientFactors = .standard) async throws(UmiLogError) -> DiveAnalysis? {
         let samples = try await dives.samples(of: dive.id)
         guard samples.count >= 2 else { return nil }
-        let (start, earlier) = try await tissues(before: dive, factors: factors)
+        let (start, earlier) = try await tissues(before: dive, factors: factors, doseSince: dive.startTime - Self.oxygenDoseWindow)
         let model = Self.model(of: dive)
         let breathing = Self.breathing(of: dive)
         let (points, switches) = Self.points(samples, breathing: breathing, model: model)
@@ -75,8 +77,11 @@ public struct DecoHistory: Sendable {
     public func start(after dive: Dive, surfaceInterval: TimeInterval, factors: GradientFactors = .standard) async throws(UmiLogError)
         -> (tissues: TissueState, oxygen: OxygenExposure)
     {
-        let (before, _) = try await tissues(before: dive, factors: factors)
+        let next = dive.startTime.addingTimeInterval(TimeInterval(dive.bottomTimeSeconds) + max(0, surfaceInterval))
+        let doseSince = next - Self.oxygenDoseWindow
+        let (before, _) = try await tissues(before: dive, factors: factors, doseSince: doseSince)
         var after = try await Self.replay(dive, from: before, dives: dives, factors: factors)
+        if dive.startTime < doseSince { after.oxygen.otu = 0 }
         after.tissues = after.tissues.afterSurfaceInterval(
             seconds: max(0, surfaceInterval), surfacePressure: PressureModel.seaLevelSaltWater.surfacePressure)
         after.oxygen.surfaceInterval(seconds: max(0, surfaceInterval))
@@ -84,8 +89,9 @@ public struct DecoHistory: Sendable {
     }
 
     /// The tissues `dive` started with: the dives of the 48 hours before it replayed in order,
-    /// each after its surface interval.
-    private func tissues(before dive: Dive, factors: GradientFactors) async throws(UmiLogError)
+    /// each after its surface interval; the OTU of those that started before `doseSince` are
+    /// left out (OTU are a daily dose).
+    private func tissues(before dive: Dive, factors: GradientFactors, doseSince: Date) async throws(UmiLogError)
         -> (state: (tissues: TissueState, oxygen: OxygenExposure), count: Int)
     {
         let surface = PressureModel.seaLevelSaltWater.surfacePressure
@@ -102,6 +108,7 @@ public struct DecoHistory: Sendable {
                 state.oxygen.surfaceInterval(seconds: interval)
             }
             state = try await Self.replay(previous, from: state, dives: dives, factors: factors)
+            if previous.startTime < doseSince { state.oxygen.otu = 0 }
             surfacedAt = previous.startTime.addingTimeInterval(TimeInterval(previous.bottomTimeSeconds))
         }
         if let surfacedAt {
