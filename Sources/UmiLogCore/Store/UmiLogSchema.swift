@@ -35,6 +35,8 @@ public enum UmiLogSchema {
         // v3-sync — end-to-end encrypted sync: merge states, the change log and outbox,
         // profiles as blobs, this device's clock and cursor.
         migrator.registerMigration("v3-sync") { db in try SyncSchema.migrate(db) }
+        // v4-awaited-profiles — dives whose synced profile has not reached this device yet.
+        migrator.registerMigration("v4-awaited-profiles") { db in try SyncSchema.createAwaitedProfiles(db) }
         return migrator
     }
 

@@ -99,6 +99,36 @@ struct SyncStoreTests {
         #expect(try await kept() == 1)
     }
 
+    @Test func aProfileThatArrivesLateIsShownThenAndNeverErasedMeanwhile() async throws {
+        let source = try await TemporaryLog()
+        let target = try await TemporaryLog()
+        defer { [source, target].forEach { $0.remove() } }
+        try await source.services.importer.commit(LogbookReadResult(logbook: ForeignLog.logbook), format: .json, at: .testNow)
+        let pending = try await source.services.sync.outbox(limit: 1_000)
+        let profiles = try await source.services.sync.profilesToUpload(limit: 10)
+        // The changes arrive, their profile does not (missing or unreadable at the server).
+        try await target.services.sync.receive(try pending.map { (change: try SyncChange.decode($0.body), seq: Int64(0)) }, cursor: 0)
+        let logged = try #require(try await target.services.dives.history().first { $0.dive.details.number == 1 })
+        #expect(try await target.services.dives.samples(of: logged.dive.id).isEmpty)
+        #expect(try await target.services.sync.awaitedProfiles() == Set(profiles.map(\.digest)))
+
+        // Edited meanwhile on this device: the change says nothing of the profile.
+        var edited = logged.dive
+        edited.notes = "edited while its profile was on its way"
+        try await target.services.dives.update(edited, sightings: logged.sightings)
+        let outbox = try await target.services.sync.outbox(limit: 1_000).map { try SyncChange.decode($0.body) }
+        let edit = try #require(outbox.last { $0.recordID == logged.dive.id })
+        #expect(edit.fields["notes"] != nil)
+        #expect(edit.fields[DiveSyncMapping.profileField] == nil)
+
+        // The profile comes: the dive shows it, and nothing waits any more.
+        try await target.services.sync.storeProfiles(profiles.map { ($0.bytes, $0.digest) })
+        let samples = try await target.services.dives.samples(of: logged.dive.id)
+        #expect(samples == (try await source.services.dives.samples(of: logged.dive.id)))
+        #expect(samples.count == 2)
+        #expect(try await target.services.sync.awaitedProfiles().isEmpty)
+    }
+
     @Test func theNoteConflictCasesEndAsTheRulesSay() async throws {
         let a = try await TemporaryLog()
         let b = try await TemporaryLog()

@@ -36,7 +36,7 @@ public enum SyncError: LocalizedError, Equatable, Sendable {
         case .noSlot(let kind):
             "This account has no \(kind) slot, so it cannot be opened that way."
         case .unreadableChanges(let count):
-            "\(count) change(s) from the server could not be opened and were skipped: they were altered, or are not this log's."
+            "\(count) change(s) or profile(s) from the server could not be opened and were skipped: they were altered, or are not this log's."
         case .keysUnreadable(let reason):
             "This device's sync keys cannot be read: \(reason)."
         }

@@ -263,6 +263,8 @@ public struct SyncService: Sendable {
         let sealer = master.recordSealer
         let own = ownDevice.uuidString.lowercased()
         var cursor = try await log.cursor()
+        // Profiles an earlier sync could not get (missing or unreadable at the server then).
+        try await downloadProfiles(named: try await log.awaitedProfiles(), client, accountID: accountID, master: master, report: &report)
         while true {
             let page = try await client.pull(accountID: accountID, after: cursor, limit: Self.pullPage)
             var opened: [(change: SyncChange, seq: Int64)] = []
@@ -277,7 +279,8 @@ public struct SyncService: Sendable {
                 }
                 opened.append((change, stored.seq))
             }
-            try await downloadProfiles(for: opened.map(\.change), client, accountID: accountID, master: master, report: &report)
+            let named = Set(opened.compactMap { $0.change.fields[DiveSyncMapping.profileField]?.value.textValue })
+            try await downloadProfiles(named: named, client, accountID: accountID, master: master, report: &report)
             let received = try await log.receive(opened, cursor: page.cursor)
             report.applied += received.applied
             cursor = page.cursor
@@ -285,10 +288,13 @@ public struct SyncService: Sendable {
         }
     }
 
+    /// Fetches the profiles of `named` this device lacks. One the server does not have, or
+    /// whose blob does not open to the profile its name says, is skipped (counted unreadable
+    /// when it is there but wrong): its dive waits for it, without samples, instead of the
+    /// whole sync stopping on one bad blob.
     private func downloadProfiles(
-        for changes: [SyncChange], _ client: UmiLogSyncClient, accountID: UUID, master: MasterKey, report: inout Report
+        named: Set<String>, _ client: UmiLogSyncClient, accountID: UUID, master: MasterKey, report: inout Report
     ) async throws {
-        let named = Set(changes.compactMap { $0.fields[DiveSyncMapping.profileField]?.value.textValue })
         let missing = try await log.missingProfiles(named).sorted()
         var start = 0
         var opened: [(bytes: Data, digest: String)] = []
@@ -309,8 +315,13 @@ public struct SyncService: Sendable {
                     logger.warning("sync profile missing on the server", metadata: ["profile": "\(name)"])
                     continue
                 }
-                opened.append((try master.blobSealer.open(sealed, name: name), digest))
                 report.bytesReceived += sealed.count
+                guard let bytes = try? master.blobSealer.open(sealed, name: name), DiveSyncMapping.digest(of: bytes) == digest else {
+                    report.unreadable += 1
+                    logger.warning("sync profile unreadable", metadata: ["profile": "\(name)"])
+                    continue
+                }
+                opened.append((bytes, digest))
             }
             if opened.count >= Self.profilesPerCommit || start >= missing.count {
                 try await log.storeProfiles(opened)

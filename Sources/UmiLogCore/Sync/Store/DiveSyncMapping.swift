@@ -77,7 +77,9 @@ enum DiveSyncMapping {
                 ]))
         }
         let profile = try profileBytes(of: key, db)
-        fields[profileField] = profile.map { .text(digest(of: $0)) } ?? .null
+        // A profile still on its way is not a profile removed.
+        let awaited = try String.fetchOne(db, sql: "SELECT digest FROM sync_awaited_profiles WHERE dive_id = ?", arguments: [key])
+        fields[profileField] = profile.map { .text(digest(of: $0)) } ?? awaited.map(DAGCBORValue.text) ?? .null
         let snapshot = RecordSnapshot(
             fields: fields,
             sets: [
@@ -125,6 +127,7 @@ enum DiveSyncMapping {
         }
         guard complete, !state.isDeleted else {
             try db.execute(sql: "DELETE FROM dives WHERE id = ?", arguments: [key])
+            try db.execute(sql: "DELETE FROM sync_awaited_profiles WHERE dive_id = ?", arguments: [key])
             if let oldSite { try ListStateRow.settle(oldSite, at: state.lastEdit?.date ?? Date(timeIntervalSince1970: 0), db) }
             return
         }
@@ -191,15 +194,27 @@ enum DiveSyncMapping {
         }
     }
 
-    private static func projectProfile(_ state: SyncRecordState, key: String, _ db: Database) throws {
+    /// The dive's samples as its state names them; a profile not here yet is awaited (see
+    /// `sync_awaited_profiles`).
+    static func projectProfile(_ state: SyncRecordState, key: String, _ db: Database) throws {
         let digest = SyncValue.text(state.value(profileField))
         let current = try profileBytes(of: key, db).map(Self.digest(of:))
-        guard current != digest else { return }
+        guard current != digest else {
+            try db.execute(sql: "DELETE FROM sync_awaited_profiles WHERE dive_id = ?", arguments: [key])
+            return
+        }
         try db.execute(sql: "DELETE FROM dive_samples WHERE dive_id = ?", arguments: [key])
-        guard let digest,
-            let bytes = try Data.fetchOne(db, sql: "SELECT samples FROM sync_profiles WHERE digest = ?", arguments: [digest]),
-            case .array(let rows) = try DAGCBORValue.decode(bytes)
-        else { return }
+        guard let digest else {
+            try db.execute(sql: "DELETE FROM sync_awaited_profiles WHERE dive_id = ?", arguments: [key])
+            return
+        }
+        guard let bytes = try Data.fetchOne(db, sql: "SELECT samples FROM sync_profiles WHERE digest = ?", arguments: [digest]) else {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO sync_awaited_profiles (dive_id, digest) VALUES (?, ?)", arguments: [key, digest])
+            return
+        }
+        try db.execute(sql: "DELETE FROM sync_awaited_profiles WHERE dive_id = ?", arguments: [key])
+        guard case .array(let rows) = try DAGCBORValue.decode(bytes) else { return }
         for (position, row) in rows.enumerated() {
             guard case .array(let cells) = row, cells.count == 10 else { continue }
             try db.execute(

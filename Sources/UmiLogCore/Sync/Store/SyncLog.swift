@@ -169,8 +169,20 @@ public struct SyncLog: Sendable {
             for profile in profiles {
                 try SyncLedger.storeProfile(profile.bytes, db)
                 try db.execute(sql: "UPDATE sync_profiles SET uploaded = 1 WHERE digest = ?", arguments: [profile.digest])
+                // Dives that named this profile before it came: shown with it now.
+                let waiting = try String.fetchAll(
+                    db, sql: "SELECT dive_id FROM sync_awaited_profiles WHERE digest = ? ORDER BY dive_id", arguments: [profile.digest])
+                for key in waiting {
+                    guard let id = UUID(uuidString: key), let state = try SyncLedger.loadState(id, db) else { continue }
+                    try SyncLedger.project(state, recordID: id, db)
+                }
             }
         }
+    }
+
+    /// The profiles dives name that this device does not hold yet.
+    public func awaitedProfiles() async throws(UmiLogError) -> Set<String> {
+        try await database.read { db in Set(try String.fetchAll(db, sql: "SELECT DISTINCT digest FROM sync_awaited_profiles")) }
     }
 }
 

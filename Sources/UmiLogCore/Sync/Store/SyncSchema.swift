@@ -14,6 +14,22 @@ import GRDB
 ///   bytes, so the same download imported on two devices is one profile.
 /// - `sync_device`: this device's sync id, hybrid clock, pull cursor and account.
 enum SyncSchema {
+    /// Migration `v4-awaited-profiles`: `sync_awaited_profiles`, the dives whose merged state
+    /// names a profile this device does not hold yet (its blob missing or unreadable at the
+    /// server when the change came). Such a dive shows no samples until the profile arrives and
+    /// is then projected again; meanwhile an edit of it keeps the profile it names instead of
+    /// writing "no profile" to every device.
+    static func createAwaitedProfiles(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE sync_awaited_profiles (
+                    dive_id TEXT PRIMARY KEY NOT NULL,
+                    digest TEXT NOT NULL
+                );
+                CREATE INDEX idx_sync_awaited_profiles_digest ON sync_awaited_profiles(digest);
+                """)
+    }
+
     static func migrate(_ db: Database) throws {
         try db.execute(
             sql: """
