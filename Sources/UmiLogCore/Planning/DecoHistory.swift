@@ -10,9 +10,9 @@ public import Foundation
 /// point, and on the richest of the others once the rest of the dive stays within that gas's MOD
 /// at pO₂ 1.6 (on the 3 m grid, as the planner switches) — and the analysis says which switches
 /// it assumed. A closed-circuit rebreather dive is breathed on the loop: the oxygen partial
-/// pressure its computer recorded, the rest diluent. Breathing the first cylinder all the way instead would report a broken ceiling
-/// for every well-run decompression dive, and a lethal pO₂ for a log that lists its deco gas
-/// first.
+/// pressure its computer recorded, the rest diluent. Breathing the first cylinder all the way
+/// instead would report a broken ceiling for every well-run decompression dive, and a lethal
+/// pO₂ for a log that lists its deco gas first.
 public struct DecoHistory: Sendable {
     let dives: DiveRepository
     /// How far back earlier dives still count: after 48 hours even the slowest compartment
