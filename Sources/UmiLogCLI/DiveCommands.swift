@@ -173,6 +173,8 @@ enum DiveReport {
             lines.append(
                 "  profile:     \(Wording.counted(samples.count, "point")) over \(Output.duration(last.timeSeconds)), deepest sample \(units.length(deepest))"
             )
+        } else if try await services.sync.isProfileAwaited(dive.id) {
+            lines.append("  profile:     not on this device yet (recorded on another; the next sync fetches it)")
         }
         if let deco { lines += DecoLines.lines(deco, units: units) }
         for (signoff, status) in try await services.signoffs.verify(dive.id) {

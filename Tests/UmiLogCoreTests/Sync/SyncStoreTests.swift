@@ -111,6 +111,7 @@ struct SyncStoreTests {
         let logged = try #require(try await target.services.dives.history().first { $0.dive.details.number == 1 })
         #expect(try await target.services.dives.samples(of: logged.dive.id).isEmpty)
         #expect(try await target.services.sync.awaitedProfiles() == Set(profiles.map(\.digest)))
+        #expect(try await target.services.sync.isProfileAwaited(logged.dive.id))
 
         // Edited meanwhile on this device: the change says nothing of the profile.
         var edited = logged.dive
@@ -127,6 +128,7 @@ struct SyncStoreTests {
         #expect(samples == (try await source.services.dives.samples(of: logged.dive.id)))
         #expect(samples.count == 2)
         #expect(try await target.services.sync.awaitedProfiles().isEmpty)
+        #expect(try await !target.services.sync.isProfileAwaited(logged.dive.id))
     }
 
     @Test func theNoteConflictCasesEndAsTheRulesSay() async throws {

@@ -180,6 +180,13 @@ public struct SyncLog: Sendable {
         }
     }
 
+    /// Whether the dive `id` names a profile this device does not hold yet.
+    public func isProfileAwaited(_ id: UUID) async throws(UmiLogError) -> Bool {
+        try await database.read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM sync_awaited_profiles WHERE dive_id = ?", arguments: [DiveRow.key(id)]) ?? false
+        }
+    }
+
     /// The profiles dives name that this device does not hold yet.
     public func awaitedProfiles() async throws(UmiLogError) -> Set<String> {
         try await database.read { db in Set(try String.fetchAll(db, sql: "SELECT DISTINCT digest FROM sync_awaited_profiles")) }
