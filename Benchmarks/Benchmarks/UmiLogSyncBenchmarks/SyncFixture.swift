@@ -29,9 +29,11 @@ enum SyncFixture {
         static func open(at directory: URL) async throws -> Device {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let services = try await UmiLogServices.open(at: directory, now: Date.init, logger: quiet)
+            // The services' own keys and diver DID, with the cheapest KDF (sync is measured, not scrypt).
+            let signoffs = services.signoffs
             let syncing = SyncService(
                 log: services.sync, keyring: SyncKeyring(store: FileKeyStore(directory: directory.appendingPathComponent("keys"))),
-                logger: quiet, parameters: { _ in .cheapestForTesting })
+                logger: quiet, parameters: { _ in .cheapestForTesting }, diverDID: { try signoffs.diverDID() })
             return Device(services: services, syncing: syncing)
         }
     }
