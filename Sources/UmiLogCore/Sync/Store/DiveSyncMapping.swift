@@ -77,9 +77,13 @@ enum DiveSyncMapping {
                 ]))
         }
         let profile = try profileBytes(of: key, db)
-        // A profile still on its way is not a profile removed.
-        let awaited = try String.fetchOne(db, sql: "SELECT digest FROM sync_awaited_profiles WHERE dive_id = ?", arguments: [key])
-        fields[profileField] = profile.map { .text(digest(of: $0)) } ?? awaited.map(DAGCBORValue.text) ?? .null
+        if let profile {
+            fields[profileField] = .text(digest(of: profile))
+        } else {
+            // A profile still on its way is not a profile removed.
+            let awaited = try String.fetchOne(db, sql: "SELECT digest FROM sync_awaited_profiles WHERE dive_id = ?", arguments: [key])
+            fields[profileField] = awaited.map(DAGCBORValue.text) ?? .null
+        }
         let snapshot = RecordSnapshot(
             fields: fields,
             sets: [
@@ -196,24 +200,29 @@ enum DiveSyncMapping {
 
     /// The dive's samples as its state names them; a profile not here yet is awaited (see
     /// `sync_awaited_profiles`).
-    static func projectProfile(_ state: SyncRecordState, key: String, _ db: Database) throws {
+    private static func projectProfile(_ state: SyncRecordState, key: String, _ db: Database) throws {
         let digest = SyncValue.text(state.value(profileField))
         let current = try profileBytes(of: key, db).map(Self.digest(of:))
-        guard current != digest else {
+        var missing = false
+        if current != digest {
+            try db.execute(sql: "DELETE FROM dive_samples WHERE dive_id = ?", arguments: [key])
+            if let digest {
+                if let bytes = try Data.fetchOne(db, sql: "SELECT samples FROM sync_profiles WHERE digest = ?", arguments: [digest]) {
+                    try insertSamples(bytes, key: key, db)
+                } else {
+                    missing = true
+                }
+            }
+        }
+        if missing, let digest {
+            try db.execute(sql: "INSERT OR REPLACE INTO sync_awaited_profiles (dive_id, digest) VALUES (?, ?)", arguments: [key, digest])
+        } else {
             try db.execute(sql: "DELETE FROM sync_awaited_profiles WHERE dive_id = ?", arguments: [key])
-            return
         }
-        try db.execute(sql: "DELETE FROM dive_samples WHERE dive_id = ?", arguments: [key])
-        guard let digest else {
-            try db.execute(sql: "DELETE FROM sync_awaited_profiles WHERE dive_id = ?", arguments: [key])
-            return
-        }
-        guard let bytes = try Data.fetchOne(db, sql: "SELECT samples FROM sync_profiles WHERE digest = ?", arguments: [digest]) else {
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO sync_awaited_profiles (dive_id, digest) VALUES (?, ?)", arguments: [key, digest])
-            return
-        }
-        try db.execute(sql: "DELETE FROM sync_awaited_profiles WHERE dive_id = ?", arguments: [key])
+    }
+
+    /// The rows of a profile's canonical bytes, as the dive's samples.
+    private static func insertSamples(_ bytes: Data, key: String, _ db: Database) throws {
         guard case .array(let rows) = try DAGCBORValue.decode(bytes) else { return }
         for (position, row) in rows.enumerated() {
             guard case .array(let cells) = row, cells.count == 10 else { continue }
