@@ -1,5 +1,3 @@
-import Foundation
-
 /// A device credential (Kilroy's, and the Buds relay's): 256 random bits the device creates once and sends as
 /// `Authorization: Bearer <token>`, written as 43 characters of base64url without padding.
 ///
@@ -38,24 +36,64 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible, CustomRe
 
     /// Reads the written form: exactly 43 characters of `A-Z a-z 0-9 - _`, canonical. `nil` for
     /// anything else (never a crash, whatever the input).
+    ///
+    /// Decoded byte by byte rather than through Foundation's base64 (which needs `+/` and
+    /// padding): every authenticated request reads one, and the translation cost more than the
+    /// rest of the check.
     public init?(text: some StringProtocol) {
-        let text = String(text)
-        guard text.utf8.count == Self.characterCount else { return nil }
-        // base64url is base64 with `-_` for `+/`; Foundation decodes it once translated and padded.
-        let standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/") + "="
-        guard let data = Data(base64Encoded: standard), data.count == Self.byteCount else { return nil }
-        let token = DeviceToken(validBytes: Array(data))
-        // Writing it back must give the same text: that refuses `+`, `/` and `=` in the input and
-        // a last character whose 2 unused bits are set, so each 32 bytes have one spelling.
-        guard token.text == text else { return nil }
-        self = token
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.byteCount)
+        var accumulator: UInt32 = 0
+        var bitCount = 0
+        var characters = 0
+        for character in text.utf8 {
+            characters += 1
+            guard characters <= Self.characterCount, let value = Self.sextet(character) else { return nil }
+            accumulator = accumulator << 6 | UInt32(value)
+            bitCount += 6
+            if bitCount >= 8 {
+                bitCount -= 8
+                bytes.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bitCount)))
+                accumulator &= (1 << UInt32(bitCount)) - 1
+            }
+        }
+        // 43 characters carry 258 bits: 32 bytes and 2 bits that must be zero, so each 32 bytes
+        // have exactly one spelling.
+        guard characters == Self.characterCount, bytes.count == Self.byteCount, accumulator == 0 else { return nil }
+        self.init(validBytes: bytes)
     }
 
     /// The written form, 43 characters of base64url. Send it; never log it.
     public var text: String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        var characters: [UInt8] = []
+        characters.reserveCapacity(Self.characterCount)
+        var accumulator: UInt32 = 0
+        var bitCount = 0
+        for byte in bytes {
+            accumulator = accumulator << 8 | UInt32(byte)
+            bitCount += 8
+            while bitCount >= 6 {
+                bitCount -= 6
+                characters.append(Self.alphabet[Int(accumulator >> UInt32(bitCount) & 0x3F)])
+            }
+        }
+        if bitCount > 0 { characters.append(Self.alphabet[Int(accumulator << UInt32(6 - bitCount) & 0x3F)]) }
+        return String(decoding: characters, as: UTF8.self)
+    }
+
+    /// base64url's 64 characters, in the order of their values.
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// The value of one base64url character; `nil` for any other byte.
+    private static func sextet(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): character - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): character - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
     }
 
     /// Says that this is a device token without showing it.

@@ -94,4 +94,28 @@ struct DeviceCredentialTests {
             _ = DeviceToken(authorization: String(decoding: bytes, as: UTF8.self))
         }
     }
+
+    @Test("the hand-written base64url reader agrees with Foundation's base64 on 43-character texts")
+    func tokenTextAgreesWithFoundation() {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<4_000 {
+            var characters = (0..<43).map { _ in alphabet.randomElement(using: &random)! }
+            // Every fourth text gets one character from outside the alphabet somewhere.
+            if round % 4 == 0 { characters[Int.random(in: 0..<43, using: &random)] = ["+", "/", "=", ".", " "].randomElement()! }
+            let text = String(characters)
+            // Foundation's reading: translated to base64, padded, decoded, and accepted only if
+            // written back the same way (one spelling per 32 bytes).
+            let translated = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            let expected =
+                text.allSatisfy { alphabet.contains($0) }
+                ? Data(base64Encoded: translated + "=").flatMap { data -> DeviceToken? in
+                    let written = data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                        .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+                    return written == text ? DeviceToken(bytes: Array(data)) : nil
+                } : nil
+            #expect(DeviceToken(text: text) == expected, "\(text)")
+            if let expected { #expect(expected.text == text) }
+        }
+    }
 }
