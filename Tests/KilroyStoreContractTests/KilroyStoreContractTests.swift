@@ -348,6 +348,33 @@ struct KilroyStoreContractTests {
     }
 
     @Test(
+        "near for a viewer: the visibility and the near query it filters, as the two calls give them",
+        arguments: KilroyStoreBackend.available)
+    func nearForViewer(backend: KilroyStoreBackend) async throws {
+        try await backend.withStore { sut async throws in
+            _ = try await sut.store.insertImage(Fixture.image())
+            let centre = Fixture.coordinate(1, 2)
+            let own = Fixture.kilroy(owner: Fixture.bob, at: Fixture.coordinate(1.003, 2))  // ~330 m north
+            let others = (1...5).map { Fixture.kilroy(owner: Fixture.alice, at: Fixture.coordinate(1 + Double($0) * 0.0001, 2)) }
+            let far = Fixture.kilroy(owner: Fixture.alice, at: Fixture.coordinate(1.2, 2))  // ~22 km north
+            _ = try await sut.createKilroys([own, far] + others)
+            for policy in [ReciprocityPolicy.off, .global(requiredDrops: 2), .global(requiredDrops: 1), .local(radiusMeters: 100)] {
+                for (viewer, radius, limit) in [(Fixture.bob, 1_000.0, 4), (Fixture.carol, 1_000, 10), (Fixture.bob, 100, 10)] {
+                    let visibility = try await sut.store.visibility(for: viewer, policy: policy, around: centre, radius: radius)
+                    let separate = try await sut.store.nearby(center: centre, radius: radius, limit: limit, decide: visibility.decide)
+                    let combined = try await sut.store.nearby(viewer: viewer, policy: policy, center: centre, radius: radius, limit: limit)
+                    #expect(combined.visibility == visibility, "\(policy) \(radius) \(limit)")
+                    #expect(combined.result == separate, "\(policy) \(radius) \(limit)")
+                }
+            }
+            // The answer is not empty: the viewer sees other devices' kilroys under `off`.
+            let open = try await sut.store.nearby(viewer: Fixture.carol, policy: .off, center: centre, radius: 1_000, limit: 10)
+            #expect(open.result.kilroys.map(\.kilroy.id) == (others.map(\.id) + [own.id]))
+            #expect(open.visibility.ownDropCount == 0)
+        }
+    }
+
+    @Test(
         "near: nearest first, ties by id, at most the limit, the edge of the circle included",
         arguments: KilroyStoreBackend.available)
     func nearOrder(backend: KilroyStoreBackend) async throws {

@@ -16,8 +16,8 @@ struct NearbySearch: Sendable {
     func run(viewer: DeviceDigest, center: Coordinate, radius: Double, limit: Int) async throws
         -> (kilroys: [NearbyKilroyRecord], status: Status)
     {
-        let visibility = try await store.visibility(for: viewer, policy: policy, around: center, radius: radius)
-        let result = try await store.nearby(center: center, radius: radius, limit: limit, decide: visibility.decide)
+        let (result, visibility) = try await store.nearby(
+            viewer: viewer, policy: policy, center: center, radius: radius, limit: limit)
         return (
             result.kilroys,
             Status(policy: policy, ownDropCount: visibility.ownDropCount, othersWithheld: result.withheldCount > 0)

@@ -78,6 +78,13 @@ public protocol KilroyServerStore: Sendable {
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
     ) async throws -> NearbyQueryResult
 
+    /// What a near request asks in one call: `viewer`'s ``visibility(for:policy:around:radius:)``
+    /// and the ``nearby(center:radius:limit:decide:)`` that its decision filters. A store may
+    /// answer both from one snapshot, in one transaction instead of two (the SQLite store does);
+    /// the default asks the two in turn.
+    func nearby(viewer: DeviceDigest, policy: ReciprocityPolicy, center: Coordinate, radius: Double, limit: Int)
+        async throws -> (result: NearbyQueryResult, visibility: KilroyVisibility)
+
     /// Where `owner`'s kilroys within `radius` metres of `center` are (for the `local`
     /// reciprocity policy).
     func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate]
@@ -108,4 +115,14 @@ public protocol KilroyServerStore: Sendable {
     /// changes nothing.
     func claimLegacyDevice(legacy: DeviceDigest, by claimant: DeviceDigest, at date: Date) async throws
         -> LegacyClaimOutcome
+}
+
+extension KilroyServerStore {
+    public func nearby(viewer: DeviceDigest, policy: ReciprocityPolicy, center: Coordinate, radius: Double, limit: Int)
+        async throws -> (result: NearbyQueryResult, visibility: KilroyVisibility)
+    {
+        let visibility = try await visibility(for: viewer, policy: policy, around: center, radius: radius)
+        let result = try await nearby(center: center, radius: radius, limit: limit, decide: visibility.decide)
+        return (result, visibility)
+    }
 }

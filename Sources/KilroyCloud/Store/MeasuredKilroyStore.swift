@@ -92,6 +92,14 @@ public struct MeasuredKilroyStore: KilroyServerStore {
         try await measured("nearby") { try await base.nearby(center: center, radius: radius, limit: limit, decide: decide) }
     }
 
+    public func nearby(viewer: DeviceDigest, policy: ReciprocityPolicy, center: Coordinate, radius: Double, limit: Int)
+        async throws -> (result: NearbyQueryResult, visibility: KilroyVisibility)
+    {
+        try await measured("nearby_for_viewer") {
+            try await base.nearby(viewer: viewer, policy: policy, center: center, radius: radius, limit: limit)
+        }
+    }
+
     public func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate] {
         try await measured("drop_locations") { try await base.dropLocations(owner: owner, center: center, radius: radius) }
     }

@@ -16,45 +16,61 @@ extension SQLiteKilroyStore {
     public func nearby(
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
     ) async throws -> NearbyQueryResult {
+        try readOnCallingThread { db in try nearby(db, center: center, radius: radius, limit: limit, decide: decide) }
+    }
+
+    /// Visibility and near query from one read transaction: a near request's two reads for
+    /// one `BEGIN` and one `COMMIT`.
+    public func nearby(viewer: DeviceDigest, policy: ReciprocityPolicy, center: Coordinate, radius: Double, limit: Int)
+        async throws -> (result: NearbyQueryResult, visibility: KilroyVisibility)
+    {
+        try readOnCallingThread { db in
+            let visibility = try Self.visibility(db, viewer: viewer, policy: policy, around: center, radius: radius)
+            return (try nearby(db, center: center, radius: radius, limit: limit, decide: visibility.decide), visibility)
+        }
+    }
+
+    /// ``nearby(center:radius:limit:decide:)`` inside `db`'s read transaction.
+    private func nearby(
+        _ db: Database, center: Coordinate, radius: Double, limit: Int, decide: (KilroyCandidate) -> NearbyDecision
+    ) throws -> NearbyQueryResult {
         guard radius.isFinite else { throw GeohashError.invalidRadius(radius) }
         guard limit > 0, radius >= 0 else { return NearbyQueryResult(kilroys: [], withheldCount: 0) }
-        return try readOnCallingThread { db in
-            let positions = try self.positionCache.positions(db, center: center, radius: radius)
-            var kilroys: [NearbyKilroyRecord] = []
-            kilroys.reserveCapacity(min(limit, positions.count))
-            var withheld = 0
-            var batchStart = 0
-            while batchStart < positions.count, kilroys.count < limit {
-                // As many rows as could still be included, and the rest of the last one's
-                // equal-distance group, so that every group is decided whole and in id order.
-                var batchEnd = min(positions.count, batchStart + (limit - kilroys.count))
-                while batchEnd < positions.count, positions[batchEnd].distance == positions[batchEnd - 1].distance { batchEnd += 1 }
-                let batch = positions[batchStart..<batchEnd]
-                let records = try Self.loadKilroys(db, rowIDs: batch.map(\.id))
-                var groupStart = batch.startIndex
-                while groupStart < batch.endIndex, kilroys.count < limit {
-                    let distance = positions[groupStart].distance
-                    var groupEnd = groupStart + 1
-                    while groupEnd < batch.endIndex, positions[groupEnd].distance == distance { groupEnd += 1 }
-                    // A row the cache knows but this transaction cannot see (deleted, or written
-                    // after it began) is not loaded, and so skipped.
-                    var group = positions[groupStart..<groupEnd].compactMap { records[$0.id] }
-                    // Ties by id, as the contract asks (rowids follow insertion, not ids).
-                    if group.count > 1 { group.sort { $0.id < $1.id } }
-                    for record in group {
-                        guard kilroys.count < limit else { break }
-                        switch decide(KilroyCandidate(record, distanceMeters: distance)) {
-                        case .include: kilroys.append(NearbyKilroyRecord(kilroy: record, distanceMeters: distance))
-                        case .skip: break
-                        case .withhold: withheld += 1
-                        }
+        let positions = try positionCache.positions(db, center: center, radius: radius)
+        var kilroys: [NearbyKilroyRecord] = []
+        kilroys.reserveCapacity(min(limit, positions.count))
+        var withheld = 0
+        var batchStart = 0
+        while batchStart < positions.count, kilroys.count < limit {
+            // As many rows as could still be included, and the rest of the last one's
+            // equal-distance group, so that every group is decided whole and in id order.
+            var batchEnd = min(positions.count, batchStart + (limit - kilroys.count))
+            while batchEnd < positions.count, positions[batchEnd].distance == positions[batchEnd - 1].distance { batchEnd += 1 }
+            let batch = positions[batchStart..<batchEnd]
+            let records = try Self.loadKilroys(db, rowIDs: batch.map(\.id))
+            var groupStart = batch.startIndex
+            while groupStart < batch.endIndex, kilroys.count < limit {
+                let distance = positions[groupStart].distance
+                var groupEnd = groupStart + 1
+                while groupEnd < batch.endIndex, positions[groupEnd].distance == distance { groupEnd += 1 }
+                // A row the cache knows but this transaction cannot see (deleted, or written
+                // after it began) is not loaded, and so skipped.
+                var group = positions[groupStart..<groupEnd].compactMap { records[$0.id] }
+                // Ties by id, as the contract asks (rowids follow insertion, not ids).
+                if group.count > 1 { group.sort { $0.id < $1.id } }
+                for record in group {
+                    guard kilroys.count < limit else { break }
+                    switch decide(KilroyCandidate(record, distanceMeters: distance)) {
+                    case .include: kilroys.append(NearbyKilroyRecord(kilroy: record, distanceMeters: distance))
+                    case .skip: break
+                    case .withhold: withheld += 1
                     }
-                    groupStart = groupEnd
                 }
-                batchStart = batchEnd
+                groupStart = groupEnd
             }
-            return NearbyQueryResult(kilroys: kilroys, withheldCount: withheld)
+            batchStart = batchEnd
         }
+        return NearbyQueryResult(kilroys: kilroys, withheldCount: withheld)
     }
 
     /// Reads every kilroy's position into the near queries' cache now (about 0.4 s for a million

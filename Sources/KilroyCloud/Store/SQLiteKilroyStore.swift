@@ -208,7 +208,7 @@ public struct SQLiteKilroyStore: KilroyServerStore {
     }
 
     static func dropCount(_ db: Database, owner: DeviceDigest) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT drop_count FROM device_drops WHERE owner = ?", arguments: [owner]) ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT drop_count FROM device_drops WHERE owner = ?"), arguments: [owner]) ?? 0
     }
 
     /// ``KilroyServerStore/visibility(for:policy:around:radius:)`` inside a transaction.
