@@ -148,4 +148,23 @@ struct ServerKitTests {
         #expect(try transcoder.decode("1970-01-01T01:00:00.500+01:00") == Date(timeIntervalSince1970: 0.5))
         #expect(throws: InvalidDateError.self) { try transcoder.decode("yesterday") }
     }
+
+    @Test("dates: whole seconds are written as Foundation's ISO 8601 style writes them, 1970 through 9999 and beyond")
+    func wholeSecondDatesAgreeWithFoundation() throws {
+        let transcoder = LenientISO8601DateTranscoder()
+        let style = Date.ISO8601FormatStyle()
+        var random = SystemRandomNumberGenerator()
+        // Edges (epoch, leap days, centuries, the last second of 9999 and the first after it,
+        // before 1970), then random seconds over the whole range.
+        var seconds: [Double] = [
+            0, 59, 86_399, 86_400, 951_782_400, 951_868_799, 4_107_542_400, 13_569_465_600,
+            253_402_300_799, 253_402_300_800, -1, -86_400, -12_219_292_800,
+        ]
+        seconds += (0..<5_000).map { _ in Double(Int64.random(in: 0..<253_402_300_800, using: &random)) }
+        seconds += (0..<200).map { _ in Double(Int64.random(in: -62_135_596_800..<0, using: &random)) }
+        for value in seconds {
+            let date = Date(timeIntervalSince1970: value)
+            #expect(try transcoder.encode(date) == style.format(date), "\(value)")
+        }
+    }
 }
