@@ -11,6 +11,7 @@
 #   Benchmarks/flipcash-load.sh                              # SQLite
 #   BENCH_POSTGRES_URL=postgres://app:app@127.0.0.1:5432/app STORES="sqlite postgres" Benchmarks/flipcash-load.sh
 #   SKIP_BUILD=1 DURATION=10 ACCOUNTS=10000 WORKERS=64 Benchmarks/flipcash-load.sh
+#   SKIP_BUILD=1 SERVER=Benchmarks/.build/release/app-server MODES=uniform Benchmarks/flipcash-load.sh
 #
 # Load generator and server share the machine's cores, as on a laptop; the figures are the
 # server's with that handicap.
@@ -29,7 +30,8 @@ if [[ -z "${SKIP_BUILD:-}" ]]; then
     (cd "$ROOT" && swift build -c release --product app-server >/dev/null)
     (cd "$HERE" && swift build -c release --product FlipcashLoad >/dev/null)
 fi
-SERVER="$(cd "$ROOT" && swift build -c release --show-bin-path)/app-server"
+# SERVER=path/to/app-server runs another build (e.g. the Benchmarks package's release build).
+SERVER=${SERVER:-"$(cd "$ROOT" && swift build -c release --show-bin-path)/app-server"}
 LOAD="$(cd "$HERE" && swift build -c release --show-bin-path)/FlipcashLoad"
 
 WORK=$(mktemp -d)
@@ -69,6 +71,7 @@ for store in $STORES; do
     start_server "$store"
     modes=(uniform hot)
     if [[ "$store" == sqlite ]]; then modes=(mints uniform hot); fi
+    if [[ -n "${MODES:-}" ]]; then read -r -a modes <<<"$MODES"; fi
     for mode in "${modes[@]}"; do
         common=(--port "$PORT" --accounts "$ACCOUNTS" --mode "$mode" --workers "$WORKERS" --connections "$CONNECTIONS" --duration "$DURATION")
         max=$("$LOAD" run "${common[@]}")
