@@ -3,7 +3,9 @@ import HTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 
 /// Hummingbird's HTTP/1 child channel with ``HTTPServerLimits`` around it: a place among
 /// `maximumConnections` taken at accept and given back at close, a raw-byte observer at the front
@@ -55,7 +57,12 @@ struct LimitedHTTP1Channel: HTTPChannelHandler {
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
-        return http1.setup(channel: channel, logger: logger).map { Connection(channel: channel, http: $0) }
+        return http1.setup(channel: channel, logger: logger).flatMapThrowing { http in
+            // Where the request head still has its version and raw header lines.
+            let operations = channel.pipeline.syncOperations
+            try operations.addHandler(HostHeaderCheck(), position: .before(try operations.handler(type: HTTP1ToHTTPServerCodec.self)))
+            return Connection(channel: channel, http: http)
+        }
     }
 
     func handle(value: Connection, logger: Logger) async {
@@ -86,6 +93,91 @@ final class RequestBytesObserver: ChannelInboundHandler, RemovableChannelHandler
 
 @available(*, unavailable)
 extension RequestBytesObserver: Sendable {}
+
+/// Refuses, as HTTP/1.1 requires of a server (RFC 9112 §3.2), an HTTP/1.1 request without a
+/// `Host` header, any request with more than one, and a `Host` that is not a host and port: two
+/// `Host` lines are a request-smuggling device (a proxy and the server may each read another),
+/// and the conversion to HTTP types keeps the first and passes the second on as a plain field.
+/// The refusal reaches ``RequestDeadlineHandler`` as a ``MalformedHostError``, which answers it
+/// as JSON and closes; the rest of the request is dropped here. An HTTP/1.0 request that does
+/// not ask for keep-alive is marked `Connection: close`, as HTTP/1.0 means.
+final class HostHeaderCheck: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+
+    private var refused = false
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refused else { return }
+        guard case .head(var head) = unwrapInboundIn(data) else {
+            context.fireChannelRead(data)
+            return
+        }
+        if let error = MalformedHostError(head) {
+            refused = true
+            context.fireErrorCaught(error)
+            return
+        }
+        // HTTP/1.0 closes after each answer unless the client asks to keep the connection;
+        // the conversion to HTTP types drops the version, after which the server would keep it
+        // open and an HTTP/1.0 client would wait for the close that ends its answer.
+        if head.version == .http1_0, !head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "keep-alive" }) {
+            head.headers.replaceOrAdd(name: "Connection", value: "close")
+            context.fireChannelRead(wrapInboundOut(.head(head)))
+            return
+        }
+        context.fireChannelRead(data)
+    }
+}
+
+@available(*, unavailable)
+extension HostHeaderCheck: Sendable {}
+
+/// What is wrong with a request's `Host` header, if anything.
+enum MalformedHostError: Error, Equatable {
+    case missing
+    case repeated
+    case invalid
+
+    /// The problem of `head`'s `Host` header; `nil` when it is one valid header (or none, for
+    /// HTTP/1.0, which had no such rule).
+    init?(_ head: HTTPRequestHead) {
+        let hosts = head.headers["Host"]
+        switch hosts.count {
+        case 0:
+            guard head.version.major == 1, head.version.minor >= 1 else { return nil }
+            self = .missing
+        case 1:
+            guard !Self.isHostAndPort(hosts[0]) else { return nil }
+            self = .invalid
+        default:
+            self = .repeated
+        }
+    }
+
+    /// Whether `value` can be `uri-host [":" port]` (RFC 3986's characters for a registered
+    /// name, an IPv4 or a bracketed IPv6 address, then digits): empty is allowed, for a target
+    /// without an authority.
+    static func isHostAndPort(_ value: String) -> Bool {
+        value.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            default:
+                "-._~%!$&'()*+,;=:[]".utf8.contains(byte)
+            }
+        }
+    }
+
+    /// The problem in words, for the refusal's message.
+    var reason: String {
+        switch self {
+        case .missing: "it has no Host header"
+        case .repeated: "it has more than one Host header"
+        case .invalid: "its Host header is not a host and port"
+        }
+    }
+}
 
 /// Answers a connection beyond `maximumConnections` with a JSON 503 as soon as it is active,
 /// then closes it, without reading anything from it.

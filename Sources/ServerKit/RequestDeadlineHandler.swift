@@ -175,7 +175,7 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard !closing else { return }  // the decoder's complaints about a refused request
-        guard error is HTTPParserError || error is HTTP1TypeConversionError else {
+        guard error is HTTPParserError || error is HTTP1TypeConversionError || error is MalformedHostError else {
             context.fireErrorCaught(error)
             return
         }
@@ -202,6 +202,11 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         guard unanswered == 0 else {
             closing = true
             malformedAfterAnswers = message
+            return
+        }
+        if let parserError = error as? HTTPParserError, parserError == .headerOverflow {
+            // Its own status, so a client knows to send smaller headers rather than other ones.
+            refuse(status: .requestHeaderFieldsTooLarge, code: "headers_too_large", message: message, context: context)
             return
         }
         refuse(status: .badRequest, code: "malformed_http", message: message, context: context)
@@ -354,8 +359,9 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
             case .invalidMethod: "its method is not a method"
             case .invalidURL: "its target is not a path"
             case .invalidVersion, .lfExpected: "its request line is not HTTP/1"
-            default: "\(error.debugDescription)"
+            default: "its bytes cannot be parsed"
             }
+        case let error as MalformedHostError: error.reason
         default: "its method or target cannot be used"
         }
     }

@@ -5,11 +5,11 @@ import Testing
 
 /// Issue 15: malformed HTTP (oversized headers, chunked with Content-Length, a negative length,
 /// a garbage request line) got a bare 400 with no body from the HTTP parser. Every such request is
-/// now answered 400 with the kit's JSON error and `Connection: close`.
+/// now answered with the kit's JSON error and `Connection: close`: 431 for headers too large, 400
+/// for the rest, including the `Host` rules of RFC 9112 §3.2 (two `Host` lines were served).
 @Suite("Malformed HTTP gets a JSON 400")
 struct MalformedHTTPTests {
     static let requests: [(String, String)] = [
-        ("oversized headers", "GET /health HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n"),
         (
             "chunked and Content-Length",
             "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
@@ -17,6 +17,11 @@ struct MalformedHTTPTests {
         ("negative Content-Length", "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\nhello"),
         ("garbage request line", "\u{1}\u{2}GARBAGE nonsense\r\n\r\n"),
         ("not a version", "GET /health HTTP/9.x\r\nHost: x\r\n\r\n"),
+        ("two Host lines", "GET /health HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n"),
+        ("two Host lines, one empty", "GET /health HTTP/1.1\r\nhost: x\r\nHOST:\r\n\r\n"),
+        ("HTTP/1.1 without Host", "GET /health HTTP/1.1\r\nAccept: */*\r\n\r\n"),
+        ("a Host that is not a host", "GET /health HTTP/1.1\r\nHost: a b/c\r\n\r\n"),
+        ("a Host with a path, then a body", "POST /echo HTTP/1.1\r\nHost: x/y\r\nContent-Length: 5\r\n\r\nhello"),
     ]
 
     @Test("each is answered 400 malformed_http as JSON, and the connection closed", arguments: 0..<requests.count)
@@ -36,6 +41,42 @@ struct MalformedHTTPTests {
             #expect(answer.headers["content-type"] == "application/json; charset=utf-8", "\(name)")
             #expect(answer.error?["code"] == "malformed_http", "\(name)")
             #expect(tally.snapshot.malformed == 1, "\(name)")
+        }
+    }
+
+    @Test("headers larger than the limit are answered 431 headers_too_large as JSON, and the connection closed")
+    func oversizedHeaders() async throws {
+        let tally = ConnectionTally()
+        try await LimitedServer.run(HTTPServerLimits(maximumHeaderBytes: 16 * 1024), tally: tally) { port in
+            let connection = try RawHTTPClient(port: port)
+            let received = await RawHTTPClient.offload { () -> String? in
+                connection.send("GET /health HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n")
+                return connection.readUntilClosed(patience: 30)?.received
+            }
+            let text = try #require(received, "still open")
+            let answer = try #require(RawAnswer(text), "no HTTP answer")
+            #expect(answer.status == 431)
+            #expect(answer.headers["connection"] == "close")
+            #expect(answer.error?["code"] == "headers_too_large")
+            #expect(tally.snapshot.malformed == 1)
+        }
+    }
+
+    @Test(
+        "one valid Host, or none in HTTP/1.0, is served (and HTTP/1.0 closed after its answer)",
+        arguments: ["Host: x\r\n", "Host: 127.0.0.1:8080\r\n", "Host: [::1]:80\r\n", "Host:\r\n"])
+    func validHost(line: String) async throws {
+        try await LimitedServer.run(HTTPServerLimits(), tally: ConnectionTally()) { port in
+            for request in ["GET /health HTTP/1.1\r\n\(line)Connection: close\r\n\r\n", "GET /health HTTP/1.0\r\n\r\n"] {
+                let connection = try RawHTTPClient(port: port)
+                let received = await RawHTTPClient.offload { () -> String? in
+                    connection.send(request)
+                    return connection.readUntilClosed(patience: 5)?.received
+                }
+                // Closed after the answer (well before the idle timeout), as both ask.
+                let text = try #require(received, "\(request): still open")
+                #expect(RawAnswer(text)?.status == 200, "\(request): \(text)")
+            }
         }
     }
 
