@@ -4,7 +4,8 @@ public import Hummingbird
 /// and `Double` also takes `nan` and `inf`, so a generated decoder that reads a query with it
 /// takes `lat=0x10` for 16°. This middleware checks the text of the named parameters before any
 /// decoder sees them. (A number too large for a `Double`, `1e400`, is grammatical; the route's
-/// own range check refuses the infinity it becomes.)
+/// own range check refuses the infinity it becomes.) A named parameter given more than once is
+/// refused too.
 public struct StrictQueryNumbersMiddleware<Context: RequestContext>: RouterMiddleware {
     let path: String
     let parameters: [QueryNumberRule]
@@ -21,8 +22,18 @@ public struct StrictQueryNumbersMiddleware<Context: RequestContext>: RouterMiddl
         if request.uri.path == path {
             let query = request.uri.queryParameters
             for parameter in parameters {
-                for value in query.getAll(parameter.name) where !parameter.accepts(value) {
+                let values = query.getAll(parameter.name)
+                for value in values where !parameter.accepts(value) {
                     return parameter.rejection.response()
+                }
+                // `lat=1&lat=80`: the generated decoder would take one and ignore the other, so
+                // the answer would depend on which; the request is ambiguous, and refused.
+                if values.count > 1 {
+                    return ServerRejection.badRequest(
+                        "duplicate_parameter",
+                        "The query parameter \(parameter.name) was given \(values.count) times; give it once.",
+                        field: parameter.name
+                    ).response()
                 }
             }
         }

@@ -55,6 +55,9 @@ struct NearbyQueryTests {
                 ("lat=abc&lon=2", "lat"),
                 ("lon=2", "lat"),
                 ("lat=1", "lon"),
+                ("lat=1&lon=2&lat=80", "lat"),
+                ("lat=1&lon=2&radius=10&radius=20", "radius"),
+                ("lat=1&lon=2&limit=5&limit=5", "limit"),
             ]
             for testCase in cases {
                 let response = try await client.send(.get, "/kilroys/near?" + testCase.query, device: Devices.alice)
