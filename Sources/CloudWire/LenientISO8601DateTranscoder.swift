@@ -18,27 +18,18 @@ public struct LenientISO8601DateTranscoder: DateTranscoder {
     }
 
     /// `yyyy-MM-ddTHH:mm:ssZ` for whole seconds from 1970 through 9999, computed from the count
-    /// of days (the proleptic Gregorian calendar, which is Foundation's after 1582): the same
+    /// of days (``CivilDate``; Foundation's calendar agrees after 1582): the same
     /// text as `Date.ISO8601FormatStyle`, which costs about 2 µs a date (a near answer writes
     /// 100). `nil` outside that range, where the format style decides.
     static func wholeSeconds(_ seconds: Double) -> String? {
         guard seconds >= 0, seconds < 253_402_300_800 else { return nil }
-        let total = Int64(seconds)
+        let total = Int(seconds)
         let (days, secondOfDay) = total.quotientAndRemainder(dividingBy: 86_400)
-        // Days since 1970-01-01 to a civil date (Howard Hinnant's `civil_from_days`).
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilDate.date(daysSinceEpoch: days)
         var text: [UInt8] = []
         text.reserveCapacity(20)
-        func digits(_ value: Int64, _ count: Int) {
-            var divisor: Int64 = 1
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
             for _ in 1..<count { divisor *= 10 }
             while divisor > 0 {
                 text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))

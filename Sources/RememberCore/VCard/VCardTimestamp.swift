@@ -1,4 +1,5 @@
 import Foundation
+import Validation
 
 /// `REV` timestamps, computed with plain calendar arithmetic so the result never depends on the device's time
 /// zone, calendar or locale.
@@ -10,7 +11,7 @@ enum VCardTimestamp {
         guard parts.count <= 2, let datePart = parts.first,
             let (year, month, day) = parseDate(datePart)
         else { return nil }
-        var seconds = daysSinceEpoch(year: year, month: month, day: day) * 86_400
+        var seconds = CivilDate.daysSinceEpoch(year: year, month: month, day: day) * 86_400
         var fraction = 0.0
         if parts.count == 2 {
             guard let time = parseTime(parts[1]) else { return nil }
@@ -26,9 +27,9 @@ enum VCardTimestamp {
         // Years 1...9999, so the conversion to Int below cannot trap.
         guard interval.isFinite, interval >= -62_135_596_800, interval < 253_402_300_800 else { return nil }
         let seconds = Int(interval)
-        let days = seconds.floorDivided(by: 86_400)
+        let days = CivilDate.floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let (year, month, day) = CivilDate.date(daysSinceEpoch: days)
         let dateDigits = padded(year, 4) + padded(month, 2) + padded(day, 2)
         let timeDigits = padded(secondOfDay / 3_600, 2) + padded(secondOfDay / 60 % 60, 2) + padded(secondOfDay % 60, 2)
         return dateDigits + "T" + timeDigits + "Z"
@@ -86,36 +87,6 @@ enum VCardTimestamp {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-
-    /// Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = shiftedYear.floorDivided(by: 400)
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The inverse of `daysSinceEpoch` (Howard Hinnant's `civil_from_days`).
-    private static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = shifted.floorDivided(by: 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-}
-
-extension Int {
-    fileprivate func floorDivided(by divisor: Int) -> Int {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }
 
