@@ -12,9 +12,9 @@ struct AppServerProcessTests {
     /// `.build/<config>/app-server`, next to the test bundle, when it has been built.
     static let executable = AppServerProcess.executable
 
-    static func launch(_ arguments: [String]) throws -> (Process, Pipe) {
+    static func launch(_ arguments: [String]) throws -> (ChildProcess, Pipe) {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         let errors = Pipe()
@@ -22,6 +22,30 @@ struct AppServerProcessTests {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         return (process, errors)
+    }
+
+    @Test("a child started by ChildProcess inherits its standard streams and nothing else")
+    func childInheritsOnlyItsStreams() throws {
+        // A descriptor without close-on-exec, as another test's pipe would be.
+        var leaked: [Int32] = [0, 0]
+        #expect(pipe(&leaked) == 0)
+        defer { for descriptor in leaked { close(descriptor) } }
+        let process = ChildProcess()
+        process.executableURL = URL(fileURLWithPath: "/bin/ls")
+        process.arguments = ["/proc/self/fd"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(process.terminationReason == .exit)
+        let descriptors = Set(listing.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) })
+        // 0–2, and the directory `ls` itself opens (the lowest free descriptor, 3).
+        #expect(descriptors.isSubset(of: [0, 1, 2, 3]), "\(descriptors.sorted())")
+        #expect(descriptors.isSuperset(of: [0, 1, 2]))
+        #expect(!process.isRunning)
     }
 
     @Test("bad flags exit with status 2 and a usage message", .enabled(if: executable != nil))

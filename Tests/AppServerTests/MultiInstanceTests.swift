@@ -83,7 +83,7 @@ struct MultiInstanceTests {
     func migrateWhileStarting() async throws {
         guard let executable = AppServerProcess.executable else { return }
         func migrate() throws -> Int32 {
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = executable
             process.arguments = ["migrate", "--database", Self.environment["TEST_POSTGRES_URL"] ?? "", "--log-level", "error"]
             process.standardOutput = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Python with the `cryptography` package stands in for "an outsider with ordinary tools".
 enum PythonTools {
@@ -45,7 +46,7 @@ enum PythonTools {
         """#
 
     static func run(_ script: String, arguments: [String]) throws -> String {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script] + arguments
         let out = Pipe()

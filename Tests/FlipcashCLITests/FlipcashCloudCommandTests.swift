@@ -28,8 +28,8 @@ struct FlipcashCloudCommandTests {
         }
 
         /// Starts a command that waits (`give`) without waiting for it; its output is dropped.
-        func start(_ arguments: [String]) throws -> Process {
-            let process = Process()
+        func start(_ arguments: [String]) throws -> ChildProcess {
+            let process = ChildProcess()
             process.executableURL = cli.executable
             process.arguments = arguments + ["--server", "127.0.0.1:\(server.grpcPort)", "--store", cli.store.path]
             var environment = ProcessInfo.processInfo.environment
@@ -53,7 +53,7 @@ struct FlipcashCloudCommandTests {
     }
 
     /// Waits (up to 30 s) for `process` to end; its exit status.
-    static func exitStatus(of process: Process) async throws -> Int32 {
+    static func exitStatus(of process: ChildProcess) async throws -> Int32 {
         for _ in 0..<600 where process.isRunning {
             try await Task.sleep(for: .milliseconds(50))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TestSupport
 import Testing
 
 @Suite("Gzip")
@@ -109,7 +110,7 @@ struct GzipTests {
     }
 
     private func run(_ arguments: [String]) throws -> Data {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: "/bin/gzip") ? "/bin/gzip" : "/usr/bin/gzip")
         process.arguments = arguments
         let pipe = Pipe()

@@ -29,7 +29,7 @@ public final class AppServerProcess {
         return nil
     }()
 
-    public let process: Process
+    public let process: ChildProcess
     /// `http://127.0.0.1:<port>`, the server's base URL.
     public let baseURL: URL
     /// The data folder (SQLite file and blobs), removed by ``stop()`` unless the caller passed it.
@@ -53,7 +53,7 @@ public final class AppServerProcess {
         let data =
             dataDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("app-server-\(UUID().uuidString)", isDirectory: true)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = ["--port", "0", "--grpc-port", "0", "--data", data.path, "--log-level", "notice"] + arguments
         let errors = Pipe()

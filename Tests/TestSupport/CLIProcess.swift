@@ -64,7 +64,7 @@ public struct CLIProcess: Sendable {
         _ arguments: [String], withStore: Bool? = nil, environment: [String: String] = [:], input: String? = nil,
         umask: Int? = nil
     ) throws -> Result {
-        let process = Process()
+        let process = ChildProcess()
         let fullArguments = arguments + (withStore ?? passesStore ? ["--store", store.path] : [])
         if let umask {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")

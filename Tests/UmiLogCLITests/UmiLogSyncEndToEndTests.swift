@@ -215,7 +215,7 @@ struct UmiLogSyncEndToEndTests {
 
     /// Runs `umilog` with `arguments` in the background and kills it with SIGKILL after `delay`.
     static func killMidway(_ device: Device, _ arguments: [String], after delay: Duration) async throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = device.cli.executable
         process.arguments = arguments + ["--store", device.cli.store.path]
         var environment = ProcessInfo.processInfo.environment

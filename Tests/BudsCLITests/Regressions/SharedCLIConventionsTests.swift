@@ -34,7 +34,7 @@ struct SharedCLIConventionsTests {
         let buds = BudsProcess()
         defer { try? FileManager.default.removeItem(at: buds.store) }
         let store = buds.store.appendingPathComponent("nested/journal", isDirectory: true)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "umask 000; exec \"$0\" \"$@\"", buds.executable.path, "init", "--store", store.path]
         process.standardOutput = FileHandle.nullDevice
