@@ -60,7 +60,7 @@ struct LimitedHTTP1Channel: HTTPChannelHandler {
         return http1.setup(channel: channel, logger: logger).flatMapThrowing { http in
             // Where the request head still has its version and raw header lines.
             let operations = channel.pipeline.syncOperations
-            try operations.addHandler(HostHeaderCheck(), position: .before(try operations.handler(type: HTTP1ToHTTPServerCodec.self)))
+            try operations.addHandler(HTTP1HeadRules(), position: .before(try operations.handler(type: HTTP1ToHTTPServerCodec.self)))
             return Connection(channel: channel, http: http)
         }
     }
@@ -101,7 +101,7 @@ extension RequestBytesObserver: Sendable {}
 /// The refusal reaches ``RequestDeadlineHandler`` as a ``MalformedHostError``, which answers it
 /// as JSON and closes; the rest of the request is dropped here. An HTTP/1.0 request that does
 /// not ask for keep-alive is marked `Connection: close`, as HTTP/1.0 means.
-final class HostHeaderCheck: ChannelInboundHandler, RemovableChannelHandler {
+final class HTTP1HeadRules: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
 
@@ -131,7 +131,7 @@ final class HostHeaderCheck: ChannelInboundHandler, RemovableChannelHandler {
 }
 
 @available(*, unavailable)
-extension HostHeaderCheck: Sendable {}
+extension HTTP1HeadRules: Sendable {}
 
 /// What is wrong with a request's `Host` header, if anything.
 enum MalformedHostError: Error, Equatable {

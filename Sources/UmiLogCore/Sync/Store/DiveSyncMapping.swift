@@ -203,19 +203,19 @@ enum DiveSyncMapping {
     private static func projectProfile(_ state: SyncRecordState, key: String, _ db: Database) throws {
         let digest = SyncValue.text(state.value(profileField))
         let current = try profileBytes(of: key, db).map(Self.digest(of:))
-        var missing = false
+        var awaited: String?
         if current != digest {
             try db.execute(sql: "DELETE FROM dive_samples WHERE dive_id = ?", arguments: [key])
             if let digest {
                 if let bytes = try Data.fetchOne(db, sql: "SELECT samples FROM sync_profiles WHERE digest = ?", arguments: [digest]) {
                     try insertSamples(bytes, key: key, db)
                 } else {
-                    missing = true
+                    awaited = digest
                 }
             }
         }
-        if missing, let digest {
-            try db.execute(sql: "INSERT OR REPLACE INTO sync_awaited_profiles (dive_id, digest) VALUES (?, ?)", arguments: [key, digest])
+        if let awaited {
+            try db.execute(sql: "INSERT OR REPLACE INTO sync_awaited_profiles (dive_id, digest) VALUES (?, ?)", arguments: [key, awaited])
         } else {
             try db.execute(sql: "DELETE FROM sync_awaited_profiles WHERE dive_id = ?", arguments: [key])
         }
