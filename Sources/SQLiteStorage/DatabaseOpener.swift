@@ -25,11 +25,33 @@ public enum DatabaseOpener {
     /// the mapped file instead of copying pages with `pread`. Meant for server stores whose file
     /// is much larger than the page cache; device apps keep SQLite's default (no mapping), since
     /// an I/O error on a mapped page is a signal rather than an error code.
+    ///
+    /// `checkpointing` says who copies the write-ahead log back into the file: the committing
+    /// connection (SQLite's default, right for device apps) or, for server stores whose callers
+    /// must not wait for it, a connection and thread of its own (``WALCheckpointing``).
     public static func openFile(
         at url: URL,
         migrator: DatabaseMigrator,
         busyTimeout: TimeInterval = defaultBusyTimeout,
-        memoryMapBytes: Int? = nil
+        memoryMapBytes: Int? = nil,
+        checkpointing: WALCheckpointing = .onCommit
+    ) throws(StorageError) -> any DatabaseWriter {
+        let checkpointer: BackgroundCheckpointer? =
+            switch checkpointing {
+            case .onCommit: nil
+            case .background: BackgroundCheckpointer(path: url.path, busyTimeout: busyTimeout)
+            }
+        return try openFile(at: url, migrator: migrator, busyTimeout: busyTimeout, memoryMapBytes: memoryMapBytes, checkpointer: checkpointer)
+    }
+
+    /// ``openFile(at:migrator:busyTimeout:memoryMapBytes:checkpointing:)`` with the background
+    /// checkpointer given (tests hold its checkpoints back).
+    static func openFile(
+        at url: URL,
+        migrator: DatabaseMigrator,
+        busyTimeout: TimeInterval,
+        memoryMapBytes: Int?,
+        checkpointer: BackgroundCheckpointer?
     ) throws(StorageError) -> any DatabaseWriter {
         let path = url.path
         var isDirectory: ObjCBool = false
@@ -41,7 +63,9 @@ public enum DatabaseOpener {
 
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: configuration(busyTimeout: busyTimeout, memoryMapBytes: memoryMapBytes))
+            pool = try DatabasePool(
+                path: path,
+                configuration: configuration(busyTimeout: busyTimeout, memoryMapBytes: memoryMapBytes, checkpointer: checkpointer))
         } catch {
             throw .cannotOpenDatabase(path: path, reason: describe(error))
         }
@@ -75,8 +99,13 @@ public enum DatabaseOpener {
     /// Page cache per connection, in KiB.
     static let pageCacheKiB = 16_384
 
-    /// The configuration both openers use.
-    static func configuration(busyTimeout: TimeInterval, memoryMapBytes: Int? = nil) -> Configuration {
+    /// The configuration both openers use. A `checkpointer` becomes the writer connection's (the
+    /// pool's configuration, and so every connection's, keeps it alive).
+    static func configuration(
+        busyTimeout: TimeInterval,
+        memoryMapBytes: Int? = nil,
+        checkpointer: BackgroundCheckpointer? = nil
+    ) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
@@ -86,6 +115,9 @@ public enum DatabaseOpener {
             try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
             if let memoryMapBytes {
                 try db.execute(sql: "PRAGMA mmap_size = \(max(0, memoryMapBytes))")
+            }
+            if let checkpointer, !db.configuration.readonly {
+                checkpointer.install(on: db)
             }
         }
         return configuration

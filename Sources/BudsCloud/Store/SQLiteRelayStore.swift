@@ -24,7 +24,7 @@ public struct SQLiteRelayStore: BudsRelayStore {
     ///
     /// - Throws: `StorageError` naming the path.
     public static func open(at url: URL) throws(StorageError) -> SQLiteRelayStore {
-        SQLiteRelayStore(writer: try DatabaseOpener.openFile(at: url, migrator: RelaySchema.migrator))
+        SQLiteRelayStore(writer: try DatabaseOpener.openFile(at: url, migrator: RelaySchema.migrator, checkpointing: .background))
     }
 
     /// A new, empty store in memory, for tests and development.

@@ -26,7 +26,7 @@ public struct SQLiteLedgerStore: LedgerStore {
     ///
     /// - Throws: `StorageError` naming the path.
     public static func open(at url: URL) throws(StorageError) -> SQLiteLedgerStore {
-        SQLiteLedgerStore(writer: try DatabaseOpener.openFile(at: url, migrator: LedgerSchema.migrator))
+        SQLiteLedgerStore(writer: try DatabaseOpener.openFile(at: url, migrator: LedgerSchema.migrator, checkpointing: .background))
     }
 
     /// A new, empty store in memory, for tests.

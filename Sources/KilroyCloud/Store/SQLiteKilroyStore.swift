@@ -25,7 +25,7 @@ public struct SQLiteKilroyStore: KilroyServerStore {
     /// - Throws: `StorageError` naming the path.
     public static func open(at url: URL) throws(StorageError) -> SQLiteKilroyStore {
         SQLiteKilroyStore(
-            writer: try DatabaseOpener.openFile(at: url, migrator: KilroySchema.migrator, memoryMapBytes: memoryMapBytes))
+            writer: try DatabaseOpener.openFile(at: url, migrator: KilroySchema.migrator, memoryMapBytes: memoryMapBytes, checkpointing: .background))
     }
 
     /// Bytes of the file each connection maps into memory (`PRAGMA mmap_size`): a near query's

@@ -26,7 +26,7 @@ public struct SQLiteSyncStore: UmiLogSyncStore {
     ///
     /// - Throws: `StorageError` naming the path.
     public static func open(at url: URL) throws(StorageError) -> SQLiteSyncStore {
-        SQLiteSyncStore(writer: try DatabaseOpener.openFile(at: url, migrator: SyncSchema.migrator))
+        SQLiteSyncStore(writer: try DatabaseOpener.openFile(at: url, migrator: SyncSchema.migrator, checkpointing: .background))
     }
 
     /// A new, empty store in memory, for tests and development.
