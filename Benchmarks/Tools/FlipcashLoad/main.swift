@@ -171,7 +171,7 @@ enum Load {
                             if let interval {
                                 scheduled += interval
                                 if scheduled > end { return }
-                                try await Task.sleep(until: scheduled, clock: .continuous)
+                                try await Task.sleep(until: scheduled, tolerance: .zero, clock: .continuous)
                             } else {
                                 scheduled = .now
                                 if scheduled > end { return }
