@@ -26,7 +26,7 @@ private func makeMigrator(counter: URL) -> DatabaseMigrator {
 
 @Suite("DatabaseOpener")
 struct DatabaseOpenerTests {
-    @Test("opening a file creates its folder, uses WAL, foreign keys, a busy timeout and a 16 MiB page cache")
+    @Test("opening a file creates its folder, uses WAL, foreign keys, a busy timeout, a 16 MiB page cache and temporary files in memory")
     func openFileConfiguration() throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
@@ -46,6 +46,10 @@ struct DatabaseOpenerTests {
         let readerCache = try writer.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
         let writerCache = try writer.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
         #expect(readerCache == -16_384 && writerCache == -16_384)
+        // 2 = MEMORY: statement journals never spill to temporary files.
+        let readerTempStore = try writer.read { try Int.fetchOne($0, sql: "PRAGMA temp_store") }
+        let writerTempStore = try writer.write { try Int.fetchOne($0, sql: "PRAGMA temp_store") }
+        #expect(readerTempStore == 2 && writerTempStore == 2)
     }
 
     @Test("foreign keys are enforced")
