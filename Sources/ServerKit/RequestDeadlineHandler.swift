@@ -39,7 +39,7 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var unanswered = 0
     /// The refusal of a malformed request that came while earlier ones were still answered; it
     /// is written after their answers.
-    private var malformedAfterAnswers: String?
+    private var malformedAfterAnswers: Refusal?
     /// Whether a parser error in a body went on to Hummingbird, and whether its bare answer is
     /// being replaced by JSON.
     private var bodyErrorForwarded = false
@@ -148,10 +148,10 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         if case .end = unwrapOutboundIn(data) {
             routerAnswering = false
             unanswered -= 1
-            if unanswered == 0, let message = malformedAfterAnswers {
+            if unanswered == 0, let refusal = malformedAfterAnswers {
                 malformedAfterAnswers = nil
                 context.write(data, promise: promise)
-                answer(status: .badRequest, code: "malformed_http", message: message, context: context)
+                answer(status: refusal.status, code: refusal.code, message: refusal.message, context: context)
                 return
             }
             // An answer that ends before its body was read (e.g. a 413) leaves the phase at
@@ -199,17 +199,28 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         tally.countMalformed()
         logger.debug("malformed request refused", metadata: ["error": "\(error)"])
         let message = "The request is not well-formed HTTP/1.1 (\(Self.describe(error)))."
+        // Headers over the limit have their own status, so a client knows to send smaller headers
+        // rather than other ones.
+        let refusal =
+            if let parserError = error as? HTTPParserError, parserError == .headerOverflow {
+                Refusal(status: .requestHeaderFieldsTooLarge, code: "headers_too_large", message: message)
+            } else {
+                Refusal(status: .badRequest, code: "malformed_http", message: message)
+            }
         guard unanswered == 0 else {
             closing = true
-            malformedAfterAnswers = message
+            malformedAfterAnswers = refusal
             return
         }
-        if let parserError = error as? HTTPParserError, parserError == .headerOverflow {
-            // Its own status, so a client knows to send smaller headers rather than other ones.
-            refuse(status: .requestHeaderFieldsTooLarge, code: "headers_too_large", message: message, context: context)
-            return
-        }
-        refuse(status: .badRequest, code: "malformed_http", message: message, context: context)
+        refuse(status: refusal.status, code: refusal.code, message: refusal.message, context: context)
+    }
+
+    /// The answer to a request head that cannot be read, kept until the answers owed to the
+    /// requests before it are out.
+    private struct Refusal {
+        let status: HTTPResponse.Status
+        let code: String
+        let message: String
     }
 
     /// The request was read and answered: the connection waits for the next one.

@@ -62,6 +62,28 @@ struct MalformedHTTPTests {
         }
     }
 
+    @Test("a malformed request behind pipelined ones keeps its own status once their answers are out")
+    func pipelinedRefusalKeepsItsStatus() async throws {
+        let cases = [
+            ("GET /health HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n", 431, "headers_too_large"),
+            ("GET /health HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 400, "malformed_http"),
+        ]
+        for (malformed, status, code) in cases {
+            try await LimitedServer.run(HTTPServerLimits(maximumHeaderBytes: 16 * 1024), tally: ConnectionTally()) { port in
+                let connection = try RawHTTPClient(port: port)
+                let received = await RawHTTPClient.offload { () -> String? in
+                    connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n" + malformed)
+                    return connection.readUntilClosed(patience: 30)?.received
+                }
+                let text = try #require(received, "\(code): still open")
+                let answers = try #require(RawAnswer.all(Array(text.utf8)), "\(code): \(text)")
+                #expect(answers.map(\.status) == [200, 200, status], "\(code)")
+                #expect(answers.last?.error?["code"] == code)
+                #expect(answers.last?.headers["connection"] == "close")
+            }
+        }
+    }
+
     @Test(
         "one valid Host, or none in HTTP/1.0, is served (and HTTP/1.0 closed after its answer)",
         arguments: ["Host: x\r\n", "Host: 127.0.0.1:8080\r\n", "Host: [::1]:80\r\n", "Host:\r\n"])
