@@ -46,18 +46,30 @@ struct BackgroundCheckpointerTests {
         return try condition()
     }
 
+    /// A database in `folder` whose background checkpoints wait on `work`, suspended. The caller
+    /// resumes `work` exactly once (a suspended queue must not be released).
+    static func heldBack(in folder: TemporaryDirectory) throws -> (url: URL, work: DispatchQueue, writer: any DatabaseWriter) {
+        let url = folder.url.appendingPathComponent("db.sqlite")
+        let work = DispatchQueue(label: "checkpoints held back")
+        work.suspend()
+        let checkpointer = BackgroundCheckpointer(path: url.path, busyTimeout: 5, work: work)
+        do {
+            let writer = try DatabaseOpener.openFile(
+                at: url, migrator: migrator(), busyTimeout: 5, memoryMapBytes: nil, checkpointer: checkpointer)
+            return (url, work, writer)
+        } catch {
+            work.resume()
+            throw error
+        }
+    }
+
     @Test("commits past the threshold return without checkpointing; the background copies them back")
     func commitsDoNotCheckpoint() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let url = folder.url.appendingPathComponent("db.sqlite")
-        let work = DispatchQueue(label: "checkpoints held back")
-        work.suspend()
+        let (url, work, writer) = try Self.heldBack(in: folder)
         var resumed = false
         defer { if !resumed { work.resume() } }
-        let checkpointer = BackgroundCheckpointer(path: url.path, busyTimeout: 5, work: work)
-        let writer = try DatabaseOpener.openFile(
-            at: url, migrator: Self.migrator(), busyTimeout: 5, memoryMapBytes: nil, checkpointer: checkpointer)
         let before = try Self.fileSize(url)
 
         // 3,000 pages: three times SQLite's automatic threshold, far below the writer's limit.
@@ -74,13 +86,8 @@ struct BackgroundCheckpointerTests {
     func writerLimitBoundsTheLog() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let url = folder.url.appendingPathComponent("db.sqlite")
-        let work = DispatchQueue(label: "checkpoints held back")
-        work.suspend()
+        let (url, work, writer) = try Self.heldBack(in: folder)
         defer { work.resume() }
-        let checkpointer = BackgroundCheckpointer(path: url.path, busyTimeout: 5, work: work)
-        let writer = try DatabaseOpener.openFile(
-            at: url, migrator: Self.migrator(), busyTimeout: 5, memoryMapBytes: nil, checkpointer: checkpointer)
 
         let pages = Int(BackgroundCheckpointer.writerLimit) + 2_000
         try await Self.write(writer, commits: pages / 100)
