@@ -11,9 +11,6 @@ import ServiceLifecycle
 /// "app-server gRPC listening" with the bound address, and on graceful shutdown stops taking calls
 /// and finishes those in flight.
 struct FlipcashGRPCServer: Service {
-    /// The largest request message: an intent is a few hundred bytes.
-    static let maximumRequestBytes = 64 * 1024
-
     let store: any PaymentStore & LedgerStore & RendezvousStore
     let rates: any RateSource
     let configuration: FlipcashCloudConfiguration
@@ -30,8 +27,8 @@ struct FlipcashGRPCServer: Service {
             store: store, rates: rates, configuration: configuration, signal: signal, logger: logger)
         let transport = HTTP2ServerTransport.Posix(
             address: Self.address(host: host, port: port), transportSecurity: .plaintext,
-            config: .defaults { $0.rpc.maxRequestPayloadSize = Self.maximumRequestBytes })
-        let server = GRPCServer(transport: transport, services: services.all)
+            config: .defaults { $0.rpc.maxRequestPayloadSize = RequestSizeLimit.transportBytes })
+        let server = GRPCServer(transport: transport, services: services.all, interceptors: [RequestSizeLimit()])
         do {
             try await withGracefulShutdownHandler {
                 try await withThrowingDiscardingTaskGroup { group in
