@@ -76,8 +76,7 @@ public final class GroupCommitWriter: Sendable {
 
     /// Commits the next batch on the writer's own queue, then queues itself again while callers
     /// wait. Each batch is its own turn on that queue, so the database's other writes still take
-    /// theirs in order; and no batch hops through a task of its own on the way, which had cost
-    /// each commit two thread wake-ups.
+    /// theirs in order, and no task outlives its callers to drain the queue.
     private func commitNextBatch() {
         writer.asyncWriteWithoutTransaction { db in
             let batch = self.queue.withLock { queue -> [Job] in
