@@ -174,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineKitTests",
-            dependencies: ["CommandLineKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["TestSupport", "CommandLineKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictBoundaries
         ),
 

@@ -23,7 +23,7 @@ struct AppServerTests {
         logger: Logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
         _ body: @Sendable (any TestClientProtocol) async throws -> T
     ) async throws -> T {
-        let folder = data ?? FileManager.default.temporaryDirectory.appendingPathComponent("app-server-tests-\(UUID().uuidString)")
+        let folder = data ?? ScratchFolder.url("app-server-tests")
         // A folder the caller passes is the caller's to remove (it may start a second server on it).
         defer { if data == nil { try? FileManager.default.removeItem(at: folder) } }
         var settings = settings(data: folder, reciprocity: reciprocity)

@@ -41,7 +41,7 @@ struct BudsCirclesEndToEndTests {
 
     @Test("three people, four devices: verify, circle, invite, share, edit, remove, share again")
     func threePeople() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buds-e2e-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("buds-e2e")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let outbox = folder.appendingPathComponent("sms")

@@ -16,7 +16,7 @@ struct BudsHostileRelayTests {
 
     @Test("replayed rosters, tampered and replayed envelopes, and an injected device are refused")
     func hostileRelay() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buds-hostile-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("buds-hostile")
         defer { try? FileManager.default.removeItem(at: folder) }
         let outbox = folder.appendingPathComponent("sms")
         let data = folder.appendingPathComponent("data")
@@ -111,7 +111,7 @@ struct BudsKeyChangeTests {
 
     @Test("a member's changed device key holds sharing until accepted; both sides see the same safety number")
     func keyChange() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buds-keys-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("buds-keys")
         defer { try? FileManager.default.removeItem(at: folder) }
         let outbox = folder.appendingPathComponent("sms")
         let data = folder.appendingPathComponent("data")

@@ -131,7 +131,7 @@ struct PhoneSignInTests {
 
     @Test("the development outbox writes each code where the CLI reads it, readable only by the user")
     func outbox() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sms-\(UUID().uuidString)")
+        let directory = ScratchFolder.url("sms")
         defer { try? FileManager.default.removeItem(at: directory) }
         let outbox = SMSOutbox(directory: directory)
         try await outbox.send(code: "123456", to: Self.number)

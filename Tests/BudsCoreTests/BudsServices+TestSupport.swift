@@ -13,8 +13,7 @@ struct TestJournal {
     init(clock: TestClock = TestClock(), directory: URL? = nil) throws {
         let folder =
             directory
-            ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("buds-tests-\(UUID().uuidString)", isDirectory: true)
+            ?? ScratchFolder.url("buds-tests")
         self.directory = folder
         self.clock = clock
         self.journal = try BudsServices.open(at: folder, now: clock.function, logger: testLogger)

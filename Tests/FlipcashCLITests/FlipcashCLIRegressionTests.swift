@@ -84,7 +84,7 @@ struct FlipcashCLIRegressionTests {
             ["0"], ["0.0000001"], ["1.2345678"], ["0.01", "--currency", "jpy"], ["1.005"],
         ])
     func billAmountRules(arguments: [String]) throws {
-        let svg = FileManager.default.temporaryDirectory.appendingPathComponent("flipcash-\(UUID().uuidString).svg").path
+        let svg = ScratchFolder.fileURL("flipcash", pathExtension: "svg").path
         defer { try? FileManager.default.removeItem(atPath: svg) }
         let bill = try cli.run(["bill", "--amount"] + arguments + ["--svg", svg])
         #expect(bill.status == 2, "bill \(arguments)")
@@ -95,7 +95,7 @@ struct FlipcashCLIRegressionTests {
 
     @Test("bill's default kind is the multi-currency bill the app's sender makes")
     func billDefaultKind() throws {
-        let svg = FileManager.default.temporaryDirectory.appendingPathComponent("flipcash-\(UUID().uuidString).svg").path
+        let svg = ScratchFolder.fileURL("flipcash", pathExtension: "svg").path
         defer { try? FileManager.default.removeItem(atPath: svg) }
         let bill = try cli.jsonObject("bill", ["--amount", "5", "--nonce", "01020304050607080910", "--svg", svg])
         #expect(bill["kind"] as? String == "multiCurrency")

@@ -41,7 +41,7 @@ struct FlipcashCLITests {
     @Test("bill and scan: the reference bill's bytes, and a code with 6 damaged bytes still scans")
     func billAndScan() throws {
         let cli = CLIProcess.flipcash()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flipcash-\(UUID().uuidString)")
+        let directory = ScratchFolder.url("flipcash")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let svg = directory.appendingPathComponent("bill.svg").path

@@ -156,7 +156,7 @@ struct FlipcashCloudCommandTests {
         let aliceOwner = try #require(try await alice.json(["account", "new"]) as? [String: Any])["owner"] as? String
         let bobOwner = try #require(try await bob.json(["account", "new"]) as? [String: Any])["owner"] as? String
         _ = try await alice.json(["faucet", "--amount", "20"])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipcash-bills-\(UUID().uuidString)", isDirectory: true)
+        let folder = ScratchFolder.url("flipcash-bills")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 

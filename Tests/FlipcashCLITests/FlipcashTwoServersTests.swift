@@ -37,7 +37,7 @@ struct FlipcashTwoServersTests {
     static func withInstances<T: Sendable>(
         _ body: (GRPCClient<HTTP2ClientTransport.Posix>, GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
     ) async throws -> T {
-        let logs = (1...2).map { FileManager.default.temporaryDirectory.appendingPathComponent("flipcash-instance-\($0)-\(UUID().uuidString).log") }
+        let logs = (1...2).map { ScratchFolder.fileURL("flipcash-instance-\($0)", pathExtension: "log") }
         defer { logs.forEach { try? FileManager.default.removeItem(at: $0) } }
         let first = try launch(logFile: logs[0])
         defer { _ = first.stop() }

@@ -22,7 +22,7 @@ struct LaunchpadCommandTests {
 
     @Test("A launches and buys; A gives a $5 bill of it; B grabs it and sells it back; every quark is accounted for")
     func launchBuyGiveGrabSell() async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("launchpad-\(UUID().uuidString)", isDirectory: true)
+        let data = ScratchFolder.url("launchpad")
         defer { try? FileManager.default.removeItem(at: data) }
         let server = try AppServerProcess(arguments: ["--flipcash-faucet"], dataDirectory: data)
         let alice = Wallet(server: server)
@@ -69,7 +69,7 @@ struct LaunchpadCommandTests {
         #expect(reserves.first?["supplyQuarks"] as? String == String(expectedTokens))
 
         // A gives a $5 bill of it; B grabs it from the SVG.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("launchpad-bills-\(UUID().uuidString)", isDirectory: true)
+        let folder = ScratchFolder.url("launchpad-bills")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bill = folder.appendingPathComponent("five.svg")

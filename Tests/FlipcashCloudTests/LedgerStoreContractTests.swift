@@ -29,7 +29,7 @@ struct LedgerStoreContractTests {
             switch self {
             case .sqliteMemory: return try await body(try SQLiteLedgerStore.inMemory())
             case .sqliteFile, .postgres:
-                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)")
+                let folder = ScratchFolder.url("ledger")
                 defer { try? FileManager.default.removeItem(at: folder) }
                 return try await body(try SQLiteLedgerStore.open(at: folder.appendingPathComponent("ledger.sqlite")))
             }
@@ -40,7 +40,7 @@ struct LedgerStoreContractTests {
             switch self {
             case .sqliteMemory: return try await body(try SQLiteLedgerStore.inMemory())
             case .sqliteFile:
-                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)")
+                let folder = ScratchFolder.url("ledger")
                 defer { try? FileManager.default.removeItem(at: folder) }
                 return try await body(try SQLiteLedgerStore.open(at: folder.appendingPathComponent("ledger.sqlite")))
             case .postgres:
@@ -147,7 +147,7 @@ struct LedgerStoreContractTests {
 
     @Test("a pinned refusal survives reopening the file, and two stores on one file take turns")
     func pinnedAcrossReopen() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("ledger")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("ledger.sqlite")
         let alice = LedgerAccountID("alice")

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TestSupport
 import Testing
 
 @testable import FlipcashCore
@@ -10,7 +11,7 @@ struct FlipcashCacheTests {
     private static let launchpad = "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T"
 
     private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flipcash-cache-\(UUID().uuidString)")
+        let url = ScratchFolder.url("flipcash-cache")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -29,7 +29,7 @@ struct KilroyCloudHarness {
             self.store = try SQLiteKilroyStore.inMemory()
         }
         blobs = try BlobStore(
-            directory: FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-cloud-tests-\(UUID().uuidString)"))
+            directory: ScratchFolder.url("kilroy-cloud-tests"))
         self.clock = clock
         var configuration = configuration
         configuration.now = { clock.now }

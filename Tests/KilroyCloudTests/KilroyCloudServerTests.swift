@@ -4,6 +4,7 @@ import HummingbirdTesting
 import KilroyAPI
 import Logging
 import ServerKit
+import TestSupport
 import Testing
 
 @testable import KilroyCloud
@@ -34,7 +35,7 @@ struct KilroyCloudServerTests {
 
     @Test("opening the data folder creates the database and the blob folder")
     func openDataDirectory() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-data-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("kilroy-data")
         defer { try? FileManager.default.removeItem(at: folder) }
         let service = try KilroyCloudServer.open(dataDirectory: folder, logger: .quiet)
         #expect(await service.health().isAvailable)

@@ -28,7 +28,7 @@ struct SQLiteKilroyStoreTests {
 
     @Test("data survives reopening the database file")
     func persistence() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-store-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("kilroy-store")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("kilroy.sqlite")
         let kilroy = try Self.record()
@@ -47,7 +47,7 @@ struct SQLiteKilroyStoreTests {
     /// that SQLite gives the rowid of a deleted one (the last rowid is reused after a deletion).
     @Test("two stores on one file: near queries follow each other's creations and deletions, rowid reuse included")
     func positionCacheFollowsOtherWriters() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-store-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("kilroy-store")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("kilroy.sqlite")
         let stores = [try SQLiteKilroyStore.open(at: url), try SQLiteKilroyStore.open(at: url)]

@@ -6,6 +6,7 @@ import KilroyAPI
 import Logging
 import ServerKit
 import Storage
+import TestSupport
 import Testing
 
 @testable import KilroyCloud
@@ -55,7 +56,7 @@ struct StoreFailureTests {
     @Test("requests get a JSON 500 that reveals nothing, health a 503, and no blob row is left behind")
     func failuresAreContained() async throws {
         let blobs = try BlobStore(
-            directory: FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-failing-\(UUID().uuidString)"))
+            directory: ScratchFolder.url("kilroy-failing"))
         defer { try? FileManager.default.removeItem(at: blobs.directory) }
         let service = KilroyCloudServer(store: FailingStore(), blobs: blobs, logger: .quiet)
         #expect(

@@ -4,21 +4,9 @@ import TestSupport
 
 @testable import KilroyCore
 
-/// A fresh store folder under the temporary directory, inside one parent per test process that
-/// is removed when the process exits (the tests hand these folders to stores and services that
-/// outlive the test's scope, so none removes its own).
+/// A fresh store folder (see ``ScratchFolder``: the process removes it when it exits).
 func temporaryStoreFolder() -> URL {
-    storeFoldersParent.appendingPathComponent(UUID().uuidString, isDirectory: true)
-}
-
-/// The parent of this process's store folders; the first use arranges its removal at exit.
-private let storeFoldersParent: URL = {
-    atexit { try? FileManager.default.removeItem(at: storeFoldersParentURL()) }
-    return storeFoldersParentURL()
-}()
-
-private func storeFoldersParentURL() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-tests-\(getpid())", isDirectory: true)
+    ScratchFolder.url("kilroy-tests")
 }
 
 /// Well-formed photos (see ``ValidImages``).

@@ -4,6 +4,7 @@ import Logging
 import PostgresNIO
 import PostgresStorage
 import PostgresTestSupport
+import TestSupport
 import Testing
 
 @testable import KilroyCloud
@@ -37,7 +38,7 @@ enum KilroyStoreBackend: String, Sendable, CustomTestStringConvertible {
     func withTwoStores<Result: Sendable>(_ body: (StoreUnderTest, StoreUnderTest) async throws -> Result) async throws -> Result {
         switch self {
         case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-contract-\(UUID().uuidString)")
+            let folder = ScratchFolder.url("kilroy-contract")
             defer { try? FileManager.default.removeItem(at: folder) }
             let url = folder.appendingPathComponent("kilroy.sqlite")
             let first = try SQLiteKilroyStore.open(at: url)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import TestSupport
 
 @testable import RememberCore
 
@@ -10,8 +11,7 @@ struct TemporaryStore {
     let services: RememberServices
 
     init(scheduler: SchedulerKind? = nil) throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("remember-tests-\(UUID().uuidString)", isDirectory: true)
+        directory = ScratchFolder.url("remember-tests")
         services = try RememberServices.open(at: directory, scheduler: scheduler, logger: .test)
     }
 

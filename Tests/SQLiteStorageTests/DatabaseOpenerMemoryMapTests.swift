@@ -16,7 +16,7 @@ struct DatabaseOpenerMemoryMapTests {
     }
 
     static func mmapSize(memoryMapBytes: Int?) async throws -> Int? {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("opener-mmap-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("opener-mmap")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("db.sqlite")
         let writer = try DatabaseOpener.openFile(at: url, migrator: migrator(), memoryMapBytes: memoryMapBytes)

@@ -156,7 +156,7 @@ struct DatabaseOpenerTests {
 
     @Test("in-memory databases are migrated, independent and enforce foreign keys")
     func inMemory() throws {
-        let counter = FileManager.default.temporaryDirectory.appendingPathComponent("count-\(UUID().uuidString)")
+        let counter = ScratchFolder.fileURL("count")
         defer { try? FileManager.default.removeItem(at: counter) }
         let first = try DatabaseOpener.openInMemory(migrator: makeMigrator(counter: counter))
         let second = try DatabaseOpener.openInMemory(migrator: makeMigrator(counter: counter))

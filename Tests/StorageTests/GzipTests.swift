@@ -97,7 +97,7 @@ struct GzipTests {
     @Test("gzip(1) reads what Gzip writes, and Gzip reads what gzip(1) writes", .enabled(if: GzipTests.hasGzip, "gzip(1) is not installed"))
     func interoperability() throws {
         let text = Array(String(repeating: "Blue Hole, Dahab. ", count: 2_000).utf8)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gzip-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("gzip")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("a.gz")

@@ -52,7 +52,7 @@ public final class AppServerProcess {
         guard let executable = Self.executable else { throw LaunchError.notBuilt }
         let data =
             dataDirectory
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("app-server-\(UUID().uuidString)", isDirectory: true)
+            ?? ScratchFolder.url("app-server")
         let process = ChildProcess()
         process.executableURL = executable
         process.arguments = ["--port", "0", "--grpc-port", "0", "--data", data.path, "--log-level", "notice"] + arguments

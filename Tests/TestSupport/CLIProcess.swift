@@ -39,8 +39,7 @@ public struct CLIProcess: Sendable {
         self.program = program
         self.homeVariable = homeVariable
         self.passesStore = passesStore
-        store = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(program)-cli-\(UUID().uuidString)", isDirectory: true)
+        store = ScratchFolder.url("\(program)-cli")
     }
 
     /// The binary: the first `program` found in the test bundle's folder or above it.
@@ -78,8 +77,8 @@ public struct CLIProcess: Sendable {
         env[homeVariable] = nil
         env.merge(environment) { _, new in new }
         process.environment = env
-        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(program)-out-\(UUID().uuidString)")
-        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(program)-err-\(UUID().uuidString)")
+        let outURL = ScratchFolder.fileURL("\(program)-out")
+        let errURL = ScratchFolder.fileURL("\(program)-err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
@@ -91,7 +90,7 @@ public struct CLIProcess: Sendable {
         process.standardOutput = out
         process.standardError = err
         if let input {
-            let inURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(program)-in-\(UUID().uuidString)")
+            let inURL = ScratchFolder.fileURL("\(program)-in")
             try Data(input.utf8).write(to: inURL)
             defer { try? FileManager.default.removeItem(at: inURL) }
             process.standardInput = try FileHandle(forReadingFrom: inURL)

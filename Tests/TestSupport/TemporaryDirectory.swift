@@ -1,12 +1,12 @@
 public import Foundation
 
-/// A fresh folder under the system temporary directory, removed by `remove()`.
+/// A fresh folder (a ``ScratchFolder``, so it goes when the process exits at the latest), removed
+/// by `remove()`.
 public struct TemporaryDirectory: Sendable {
     public let url: URL
 
     public init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tests-\(UUID().uuidString)", isDirectory: true)
+        url = ScratchFolder.url("tests")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -69,7 +69,7 @@ struct UmiLogSyncEndToEndTests {
 
     @Test("three devices: offline logs, create, join, sync, the conflict cases, nothing readable at the server")
     func threeDevices() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-e2e-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("umilog-e2e")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let data = folder.appendingPathComponent("data")
@@ -231,7 +231,7 @@ struct UmiLogSyncEndToEndTests {
 
     @Test("a new passphrase, a recovery code, a backup restored without a server, a bulk delete undone elsewhere")
     func secretsBackupsAndTrash() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-e2e-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("umilog-e2e")
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try AppServerProcess(dataDirectory: folder.appendingPathComponent("data"))
         defer { server.stop() }
@@ -291,7 +291,7 @@ struct UmiLogSyncEndToEndTests {
 
     @Test("50 offline edits arrive after reconnecting; kill -9 of the client or the server mid-sync loses and duplicates nothing")
     func offlineAndKilled() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-e2e-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("umilog-e2e")
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data")
         var server = try AppServerProcess(dataDirectory: data)

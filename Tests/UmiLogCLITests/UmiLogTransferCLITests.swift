@@ -75,7 +75,7 @@ struct UmiLogTransferCLITests {
         #expect((preview["dives"] as? [[String: Any]])?.map { $0["action"] as? String } == ["add", "add", "add"])
         #expect(try cli.jsonArray(["list"]).isEmpty)
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-bad-\(UUID().uuidString)")
+        let directory = ScratchFolder.url("umilog-bad")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let whole = try DiveLogFixtures.bytes("test42.xml")
@@ -102,7 +102,7 @@ struct UmiLogTransferCLITests {
         _ = try source.jsonObject("import", [DiveLogFixtures.url("TestDiveDM5.xml").path])
         _ = try source.jsonObject(
             "log", ["--site", "Salt Pier", "--at", "2026-10-01T09:00:00Z", "--depth", "12.5", "--time", "50", "--gas", "ean32", "--buddy", "Ana, Bo"])
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-export-\(UUID().uuidString)")
+        let directory = ScratchFolder.url("umilog-export")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("log.\(format)").path
@@ -128,7 +128,7 @@ struct UmiLogTransferCLITests {
     @Test("an instructor signs a dive; verify passes until a signed field is edited")
     func signAndVerify() throws {
         let cli = CLIProcess.umilog()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-sign-\(UUID().uuidString)")
+        let directory = ScratchFolder.url("umilog-sign")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let key = directory.appendingPathComponent("instructor.key").path

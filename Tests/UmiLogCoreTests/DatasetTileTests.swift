@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Storage
+import TestSupport
 import Testing
 import UmiLogCore
 
@@ -13,7 +14,7 @@ struct DatasetTileTests {
         let manifest: SiteTileManifest
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-\(UUID().uuidString)")
+            folder = ScratchFolder.url("tiles")
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("tiles"), withIntermediateDirectories: true)
             let tiles = [
                 (

@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import Receipts
+import TestSupport
 import Testing
 
 @testable import UmiLogCore
@@ -81,7 +82,7 @@ struct DiveSignoffTests {
             try data.write(to: url)
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-keys-\(UUID().uuidString)")
+        let directory = ScratchFolder.url("umilog-keys")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let (text, identity) = InstructorKey.generate()

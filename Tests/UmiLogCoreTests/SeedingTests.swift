@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import SQLiteStorage
 import Storage
+import TestSupport
 import Testing
 
 @testable import UmiLogCore
@@ -41,7 +42,7 @@ struct SeedingTests {
 
     @Test("first launch seeds the file store; the next launch reads it without adding a row")
     func firstLaunchOnly() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-seed-\(UUID())")
+        let directory = ScratchFolder.url("umilog-seed")
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = try await UmiLogServices.open(at: directory, now: { .testNow }, logger: Logger(label: "test"))
         let bundled = try SeedDataset.bundled()

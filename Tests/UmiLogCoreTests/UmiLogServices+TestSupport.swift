@@ -4,6 +4,7 @@ import Geo
 import Logging
 import SQLiteStorage
 import Storage
+import TestSupport
 
 @testable import UmiLogCore
 
@@ -17,8 +18,7 @@ struct TemporaryLog {
         dataset: SeedDataset = .small, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
         now: @escaping @Sendable () -> Date = Date.init
     ) async throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("umilog-tests-\(UUID().uuidString)", isDirectory: true)
+        directory = ScratchFolder.url("umilog-tests")
         let database = try DatabaseOpener.openFile(
             at: directory.appendingPathComponent("umilog.sqlite"), migrator: UmiLogSchema.migrator
         )

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 
 /// A fresh folder under the system temporary directory, removed by `remove()`.
 struct TemporaryFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-tests-\(UUID().uuidString)", isDirectory: true)
+        url = ScratchFolder.url("pipeline-tests")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -13,7 +13,7 @@ import Testing
 struct StartUpOrphanCollectionTests {
     @Test("an upload left without a kilroy two hours ago is gone once the server starts again; errors say nosniff")
     func collectedAtStart() async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("app-server-orphans-\(UUID().uuidString)")
+        let data = ScratchFolder.url("app-server-orphans")
         defer { try? FileManager.default.removeItem(at: data) }
         let credential: HTTPFields = [.authorization: "Bearer " + String(repeating: "A", count: 43), .contentType: "image/png"]
         let twoHoursAgo = Date().addingTimeInterval(-7_200)

@@ -4,6 +4,7 @@ import Logging
 import PostgresNIO
 import PostgresStorage
 import PostgresTestSupport
+import TestSupport
 import Testing
 
 @testable import BudsCloud
@@ -38,7 +39,7 @@ enum RelayStoreBackend: String, Sendable, CustomTestStringConvertible {
     func withTwoStores<Result: Sendable>(_ body: (RelayStoreUnderTest, RelayStoreUnderTest) async throws -> Result) async throws -> Result {
         switch self {
         case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-contract-\(UUID().uuidString)")
+            let folder = ScratchFolder.url("relay-contract")
             defer { try? FileManager.default.removeItem(at: folder) }
             let url = folder.appendingPathComponent("relay.sqlite")
             let first = try SQLiteRelayStore.open(at: url)

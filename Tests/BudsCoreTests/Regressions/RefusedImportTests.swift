@@ -1,13 +1,14 @@
 import BudsCore
 import DAGCBOR
 import Foundation
+import TestSupport
 import Testing
 
 /// Guards issue 13: a refused import into a new folder created a journal and an identity there.
 @Suite("A refused import creates no journal")
 struct RefusedImportCoreTests {
     private func newFolder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("buds-import-\(UUID().uuidString)", isDirectory: true)
+        ScratchFolder.url("buds-import")
     }
 
     private func archive() async throws -> Data {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CommandLineKit
@@ -18,7 +19,7 @@ struct FoundationErrorTextTests {
 
     @Test("reading a folder as a file names the folder and the reason")
     func readingAFolder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("h6-folder-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("h6-folder")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = try #require(throws: (any Error).self) { _ = try Data(contentsOf: folder) }

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Guards issue 13: a file named on the command line that could not be read showed
@@ -7,7 +8,7 @@ import Testing
 @Suite("Reading a file named on the command line")
 struct InputFileTests {
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("h6-input-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("h6-input")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

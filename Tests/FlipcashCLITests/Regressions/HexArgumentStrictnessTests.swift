@@ -12,7 +12,7 @@ struct HexArgumentStrictnessTests {
 
     @Test("bill refuses a --nonce with a sign in it, as it refuses any other non-hex nonce")
     func signedNonce() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flipcash-\(UUID().uuidString)")
+        let directory = ScratchFolder.url("flipcash")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let svg = directory.appendingPathComponent("bill.svg").path

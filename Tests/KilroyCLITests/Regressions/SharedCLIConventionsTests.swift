@@ -21,7 +21,7 @@ struct SharedCLIConventionsTests {
     @Test("without --store or $KILROY_HOME the store goes to $HOME/.local/share/kilroy")
     func defaultStoreFollowsHome() throws {
         let kilroy = CLIProcess(program: "kilroy", homeVariable: "KILROY_HOME")
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-home-\(UUID().uuidString)")
+        let home = ScratchFolder.url("kilroy-home")
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try kilroy.run(["list"], withStore: false, environment: ["HOME": home.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -48,7 +48,7 @@ struct SharedCLIConventionsTests {
     @Test("a ~ in a file argument is $HOME, not the user entry's home")
     func tildeFollowsHome() throws {
         let kilroy = CLIProcess(program: "kilroy", homeVariable: "KILROY_HOME")
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-home-\(UUID().uuidString)")
+        let home = ScratchFolder.url("kilroy-home")
         defer {
             try? FileManager.default.removeItem(at: home)
             try? FileManager.default.removeItem(at: kilroy.store)

@@ -20,7 +20,7 @@ struct CredentialLoggingTests {
         let events = InMemoryLogHandler(logLevel: .trace)
         let logger = Logger(label: "kilroy.cloud") { _ in events }
         let blobs = try BlobStore(
-            directory: FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-logs-\(UUID().uuidString)"))
+            directory: ScratchFolder.url("kilroy-logs"))
         defer { try? FileManager.default.removeItem(at: blobs.directory) }
         let service = KilroyCloudServer(
             store: try SQLiteKilroyStore.inMemory(), blobs: blobs,

@@ -4,6 +4,7 @@ import GRDB
 import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
+import TestSupport
 import Testing
 
 @testable import KilroyCloud
@@ -94,7 +95,7 @@ struct CredentialSecrecyTests {
 
     @Test("the store keeps 32-byte digests only: no credential text or bytes anywhere in the database")
     func storeHoldsDigestsOnly() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-secrecy-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("kilroy-secrecy")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try SQLiteKilroyStore.open(at: folder.appendingPathComponent("kilroy.sqlite"))
         let harness = try KilroyCloudHarness(store: store)

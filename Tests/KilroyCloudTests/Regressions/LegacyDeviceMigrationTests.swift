@@ -5,6 +5,7 @@ import HTTPTypes
 import HummingbirdTesting
 import KilroyAPI
 import Storage
+import TestSupport
 import Testing
 
 @testable import KilroyCloud
@@ -45,7 +46,7 @@ struct LegacyDeviceMigrationTests {
 
     @Test("migration leaves no raw id in any row, and the kilroy reads back owned by the old id's digest")
     func migrationReplacesRawIDs() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-v1-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("kilroy-v1")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = try Self.v1Store(in: folder)
         let store = try SQLiteKilroyStore.open(at: url)
@@ -77,7 +78,7 @@ struct LegacyDeviceMigrationTests {
 
     @Test("the old id claims its kilroys for a new credential once; then neither it nor anyone else can")
     func claimOnce() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-v1-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("kilroy-v1")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try SQLiteKilroyStore.open(at: try Self.v1Store(in: folder))
         let harness = try KilroyCloudHarness(store: store)

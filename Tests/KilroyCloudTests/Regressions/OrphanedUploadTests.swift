@@ -53,7 +53,7 @@ struct OrphanedUploadTests {
 
     @Test("the server collects at start-up what accumulated while it was down")
     func collectedAtStartUp() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-orphans-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("kilroy-orphans")
         defer { try? FileManager.default.removeItem(at: folder) }
         let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
         var configuration = KilroyCloudConfiguration()

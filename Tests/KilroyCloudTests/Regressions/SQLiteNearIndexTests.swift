@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Geo
 import Storage
+import TestSupport
 import Testing
 
 @testable import KilroyCloud
@@ -26,7 +27,7 @@ struct SQLiteNearIndexTests {
     }
 
     static func withFileStore(_ body: (SQLiteKilroyStore) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-near-index-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("kilroy-near-index")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try SQLiteKilroyStore.open(at: folder.appendingPathComponent("kilroy.sqlite"))
         _ = try await store.insertImage(image)

@@ -50,7 +50,7 @@ struct UploadQuotaTests {
 
     @Test("two server processes on one database share the quota; a restart does not reset it")
     func sharedAcrossProcesses() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kilroy-quota-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("kilroy-quota")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("kilroy.sqlite")
         let quota = UploadQuota(maximumCount: 3, maximumBytes: 1 << 30, window: 86_400)

@@ -19,7 +19,7 @@ struct SharedCLIConventionsTests {
     @Test("without --store or $REMEMBER_HOME the store goes to $HOME/.local/share/remember")
     func defaultStoreFollowsHome() throws {
         let remember = CLIProcess.remember()
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("remember-home-\(UUID().uuidString)")
+        let home = ScratchFolder.url("remember-home")
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try remember.run(["list"], withStore: false, environment: ["HOME": home.path])
         #expect(result.status == 0, "\(result.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RememberCore
@@ -10,7 +11,7 @@ import Testing
 struct AbandonedStagingTests {
     @Test("an old staging folder goes, a fresh one stays, people's files are untouched")
     func openRemovesAbandonedStaging() throws {
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent("remember-staging-\(UUID().uuidString)")
+        let store = ScratchFolder.url("remember-staging")
         defer { try? FileManager.default.removeItem(at: store) }
         _ = try RememberServices.open(at: store, logger: .test)
         let manager = FileManager.default

@@ -26,7 +26,7 @@ struct SharedCLIConventionsTests {
     @Test("without --store or $UMILOG_HOME the store goes to $HOME/.local/share/umilog")
     func defaultStoreFollowsHome() throws {
         let cli = CLIProcess.umilog()
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-home-\(UUID().uuidString)")
+        let home = ScratchFolder.url("umilog-home")
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try cli.run(["sites", "search", "blue"], withStore: false, environment: ["HOME": home.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -36,7 +36,7 @@ struct SharedCLIConventionsTests {
     @Test("keygen writes a 0600 key; sign refuses it once group or others can read it")
     func keyFileRule() throws {
         let cli = CLIProcess.umilog()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-key-\(UUID().uuidString)")
+        let folder = ScratchFolder.url("umilog-key")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let key = folder.appendingPathComponent("instructor.key").path

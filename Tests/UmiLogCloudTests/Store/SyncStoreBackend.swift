@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PostgresTestSupport
+import TestSupport
 import Testing
 
 @testable import UmiLogCloud
@@ -31,7 +32,7 @@ enum SyncStoreBackend: String, Sendable, CustomTestStringConvertible {
     func withTwoStores<Result: Sendable>(_ body: (SyncStoreUnderTest, SyncStoreUnderTest) async throws -> Result) async throws -> Result {
         switch self {
         case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-contract-\(UUID().uuidString)")
+            let folder = ScratchFolder.url("sync-contract")
             defer { try? FileManager.default.removeItem(at: folder) }
             let url = folder.appendingPathComponent("umilog-sync.sqlite")
             let first = try SQLiteSyncStore.open(at: url)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import UmiLogCore
@@ -32,7 +33,7 @@ struct LargeLogRoundTripTests {
     @Test("an UmiLog JSON export over 64 MiB imports into a new store with every dive and sample")
     func jsonLargerThanOldLimit() async throws {
         let logbook = Self.largeLogbook(dives: 40, samplesPerDive: 9_000)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-large-\(UUID().uuidString).json")
+        let url = ScratchFolder.fileURL("umilog-large", pathExtension: "json")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(try LogbookJSON.write(logbook).utf8).write(to: url)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)

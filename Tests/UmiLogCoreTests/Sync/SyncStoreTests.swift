@@ -271,7 +271,7 @@ struct SyncStoreTests {
     }
 
     @Test func fiftyOfflineEditsSurviveARestartInTheOutbox() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("umilog-outbox-\(UUID().uuidString)")
+        let directory = ScratchFolder.url("umilog-outbox")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             let services = try await UmiLogServices.open(at: directory, logger: .init(label: "test"))
