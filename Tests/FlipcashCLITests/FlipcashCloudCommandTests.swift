@@ -139,6 +139,10 @@ struct FlipcashCloudCommandTests {
             (["link", "send", "--amount", "5", "--currency", "xyz"], "currency"),
             (["link", "claim", "https://example.com/c/#/e=abc"], "link"),
             (["link", "send", "--amount", "1", "--server", "nowhere"], "--server"),
+            // Finer than the currency's smallest unit: refused, never rounded or sent as is.
+            (["link", "send", "--amount", "5.005", "--currency", "usd"], "5.005 usd has more digits"),
+            (["link", "send", "--amount", "100.5", "--currency", "jpy"], "100.5 jpy has more digits"),
+            (["link", "send", "--amount", "0.000001"], "has more digits"),
         ] {
             let result = try await alice.cli.runDetached(arguments)
             #expect(result.status != 0, "\(arguments)")

@@ -230,12 +230,18 @@ struct FlipcashServiceTests {
         }
     }
 
-    @Test("limits: GetLimits per currency, a send over $250 refused with what may still be sent", arguments: Backend.available)
+    @Test(
+        "limits: GetLimits per currency, a send over $250 refused with what may still be sent, a fraction of a cent never sent",
+        arguments: Backend.available)
     func limits(backend: Backend) async throws {
         try await Self.withCloud(backend) { cloud in
             let alice = try cloud.wallet()
             try await alice.register()
             _ = try await alice.faucet(Self.usdf(2_000))
+            // Finer than a cent: refused before the server is asked, never rounded.
+            let finer = Self.usd(try #require(Decimal(string: "5.005")))
+            await #expect(throws: AmountError.finerThanCurrency(finer)) { try await alice.sendLink(finer) }
+            #expect(try await cloud.balance(alice) == Self.usdf(2_000).quarks)
             let over = await Self.refusal { try await alice.sendLink(Self.usd(300)) }
             #expect(over?.code == .limitExceeded)
             for _ in 0..<3 { _ = try await alice.sendLink(Self.usd(250)) }

@@ -99,6 +99,9 @@ struct LaunchpadServiceTests {
             #expect(refusal?.available?.mint == mint)
             // One worth more than the whole supply is refused too.
             #expect(await Service.refusal { try await alice.prepareGive(Service.usd(1_000_000_000_000), mint: mint) }?.field == "amount")
+            // And one finer than a cent, before anything is priced.
+            let finer = Service.usd(try #require(Decimal(string: "0.001")))
+            await #expect(throws: AmountError.finerThanCurrency(finer)) { try await alice.prepareGive(finer, mint: mint) }
         }
     }
 

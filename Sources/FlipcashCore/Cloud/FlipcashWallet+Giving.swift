@@ -11,9 +11,12 @@ extension FlipcashWallet {
     /// reserve state of a launchpad `mint`) — the one proof the whole give uses. Nothing is sent: show ``BillOffer/payload`` through
     /// ``waitForGrab(_:timeout:timing:onReady:onGrab:)``'s `onReady`.
     ///
-    /// - Throws: `.staleProof` for rates 13 minutes old or more; a refusal naming `amount` for
-    ///   more than the account holds; the errors of pricing and of the payload.
+    /// - Throws: ``AmountError`` for an amount no person can send
+    ///   (``FiatAmount/validatedForSending()``); `.staleProof` for rates 13 minutes old or more; a
+    ///   refusal naming `amount` for more than the account holds; the errors of pricing and of
+    ///   the payload.
     public func prepareGive(_ amount: FiatAmount, mint: Mint = .usdf, rates: SignedRates? = nil) async throws -> BillOffer {
+        let amount = try amount.validatedForSending()
         var pinned = rates
         if pinned == nil { pinned = try await client.exchangeRates([amount.currency], mints: [mint]) }
         guard let rates = pinned else { preconditionFailure("rates were just fetched") }

@@ -81,7 +81,12 @@ public struct FlipcashWallet<Transport: ClientTransport>: Sendable {
 
     /// Makes a new cash link holding `amount` (priced at the server's signed rate), saved with its
     /// intent before it is sent.
+    ///
+    /// - Throws: ``AmountError`` for an amount no person can send (see
+    ///   ``FiatAmount/validatedForSending()``: 5.005 USD is refused, not rounded), before anything
+    ///   is asked of the server.
     public func sendLink(_ amount: FiatAmount, link: CashLink = .new()) async throws -> SentLink {
+        let amount = try amount.validatedForSending()
         let rates = try await client.exchangeRates([amount.currency])
         let (data, exchanged) = try rates.exchangeData(for: amount)
         let keys = link.deriveKeyPair()
