@@ -60,7 +60,8 @@ struct AccountCommand: AsyncParsableCommand {
             do {
                 phrase = try Mnemonic(phrase: text)
             } catch {
-                throw ValidationError("The recovery phrase is not valid: \(error.errorDescription ?? "check the words").")
+                // The phrase's errors are sentences already, full stop included.
+                throw ValidationError("The recovery phrase is not valid: " + (error.errorDescription ?? "check the words."))
             }
             let output = try await cloud.withWallet(phrase) { wallet in
                 let isNew = try await wallet.register()
