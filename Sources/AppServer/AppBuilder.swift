@@ -79,6 +79,8 @@ enum AppBuilder {
                 kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, budsStore: relay, budsBlobs: budsBlobs, umilogStore: sync,
                 umilogBlobs: umilogBlobs, flipcashSignal: signal, services: [client, RendezvousListener(signal: signal)],
                 prepare: {
+                    // Say at once what is wrong with the server the URL names (see PostgresReachability).
+                    try await PostgresReachability.check(url, source: settings.databaseSource, logger: logger)
                     try await store.migrate()
                     try await migratedLedger.migrate()
                     try await relay.migrate()

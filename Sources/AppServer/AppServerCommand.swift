@@ -221,6 +221,7 @@ struct ServerOptions: ParsableArguments {
         var settings = ServerSettings(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory, isDirectory: true),
             reciprocity: policy, logLevel: level, database: database, blobs: blobLocation)
+        if self.database == nil, environment["DATABASE_URL"]?.isEmpty == false { settings.databaseSource = "DATABASE_URL" }
         settings.grpcPort = grpcPort
         settings.ratesFile = ratesFile
         settings.flipcashPayments.faucetEnabled = flipcashFaucet

@@ -16,6 +16,8 @@ struct ServerSettings: Sendable {
     var logLevel: Logger.Level
     /// Where the clouds' stores live.
     var database: DatabaseLocation
+    /// What named ``database``, for errors about it: `--database` or `DATABASE_URL`.
+    var databaseSource = "--database"
     /// Where the clouds' blobs live.
     var blobs: BlobLocation
     /// How long a connection may sit idle, how long a request may take to arrive, and how many

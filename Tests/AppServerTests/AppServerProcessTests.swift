@@ -109,6 +109,32 @@ struct AppServerProcessTests {
         }
     }
 
+    @Test(
+        "a PostgreSQL that cannot be reached, or that refuses us, is a start-up error (exit 1) naming --database, without the password",
+        .enabled(if: executable != nil))
+    func unusableDatabase() throws {
+        // Nothing listens on port 1: refused until the 10 s patience runs out (not the pool's minute).
+        var cases = [("postgres://someone:s3cret-pw@127.0.0.1:1/db", "Connection refused", 40.0)]
+        // A server that answers but refuses the password says so at once (CI sets TEST_POSTGRES_URL).
+        if let url = ProcessInfo.processInfo.environment["TEST_POSTGRES_URL"], var parts = URLComponents(string: url), !url.isEmpty {
+            parts.password = "s3cret-pw"
+            if let wrong = parts.string { cases.append((wrong, "password authentication failed", 8.0)) }
+        }
+        for (url, reason, patience) in cases {
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            let started = Date()
+            let (process, errors) = try Self.launch(["migrate", "--database", url, "--data", folder.url.path, "--log-level", "error"])
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 1, "\(message)")
+            #expect(Date().timeIntervalSince(started) < patience, "\(message)")
+            #expect(message.contains("(--database) cannot be used"), "\(message)")
+            #expect(message.contains(reason), "\(message)")
+            #expect(!message.contains("s3cret-pw"), "\(message)")
+        }
+    }
+
     @Test("SIGTERM lets a request already in flight finish with its answer, then exits 0", .enabled(if: executable != nil))
     func drainsInFlightRequests() async throws {
         let server = try AppServerProcess()
