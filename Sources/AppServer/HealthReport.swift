@@ -11,10 +11,17 @@ struct HealthReport: Codable, Equatable, Sendable {
     /// Each cloud's backends by app name.
     var clouds: [String: CloudHealth]
 
+    /// Asks every cloud at once: each network backend may take up to its bound
+    /// (``BackendHealth/networkTimeout``) to count as down, and one after the other three clouds
+    /// with an unreachable object store kept a balancer's health check waiting three times that.
     static func check(_ clouds: [any AppCloud]) async -> HealthReport {
-        var reports: [String: CloudHealth] = [:]
-        for cloud in clouds {
-            reports[cloud.name] = await cloud.health()
+        let reports = await withTaskGroup(of: (String, CloudHealth).self) { group in
+            for cloud in clouds {
+                group.addTask { (cloud.name, await cloud.health()) }
+            }
+            var reports: [String: CloudHealth] = [:]
+            for await (name, health) in group { reports[name] = health }
+            return reports
         }
         return HealthReport(status: reports.values.allSatisfy(\.isAvailable) ? "ok" : "unavailable", clouds: reports)
     }

@@ -123,9 +123,10 @@ public struct BudsRelayServer: AppCloud {
     public func health() async -> CloudHealth {
         let store = handler.store
         let blobs = handler.blobs
-        let storeHealth = await check(store.backendName, reason: "buds store health check") { try await store.checkHealth() }
-        let blobHealth = await check(blobs.backendName, reason: "buds blob store health check") { try await blobs.checkHealth() }
-        return CloudHealth(store: storeHealth, blobs: blobHealth)
+        // Both at once: each may take its whole bound when its backend is down.
+        async let storeHealth = check(store.backendName, reason: "buds store health check") { try await store.checkHealth() }
+        async let blobHealth = check(blobs.backendName, reason: "buds blob store health check") { try await blobs.checkHealth() }
+        return CloudHealth(store: await storeHealth, blobs: await blobHealth)
     }
 
     /// Deletes what the relay no longer needs: queued envelopes and sent envelopes' ids older

@@ -112,14 +112,14 @@ public struct KilroyCloudServer: AppCloud {
         }
     }
 
-    /// Whether the store and the blobs answer, for the server's `/health`. A failure is logged
-    /// here (the report itself says only which backend is down).
+    /// Whether the store and the blobs answer (asked at once), for the server's `/health`. A
+    /// failure is logged here (the report itself says only which backend is down).
     public func health() async -> CloudHealth {
-        let store = await check(handler.store.backendName, reason: "kilroy store health check") { try await handler.store.checkHealth() }
-        let blobs = await check(handler.blobs.backendName, reason: "kilroy blob store health check") {
+        async let store = check(handler.store.backendName, reason: "kilroy store health check") { try await handler.store.checkHealth() }
+        async let blobs = check(handler.blobs.backendName, reason: "kilroy blob store health check") {
             try await handler.blobs.checkHealth()
         }
-        return CloudHealth(store: store, blobs: blobs)
+        return CloudHealth(store: await store, blobs: await blobs)
     }
 
     /// One backend's health (bounded in time by its kind), its failure reported under `reason`.

@@ -64,6 +64,36 @@ struct AppServerTests {
         }
     }
 
+    @Test("/health with an object store that does not answer: 503 within about one check's bound, every backend asked at once")
+    func healthWhenObjectStoreIsUnreachable() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        var settings = Self.settings(data: folder.url)
+        // Nothing listens on port 1: each cloud's S3 check runs to its 2 s bound.
+        settings.blobs = try BlobLocation(
+            parsing: "s3://bucket?endpoint=http://127.0.0.1:1&region=us-east-1", source: "--blobs",
+            environment: ["AWS_ACCESS_KEY_ID": "test", "AWS_SECRET_ACCESS_KEY": "test"])
+        let configured = settings
+        let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        try await AppBuilder.withBackends(settings: configured, logger: logger) { backends in
+            let app = try AppBuilder.makeApplication(settings: configured, backends: backends, loggers: ServerLoggers(all: logger))
+            try await app.test(.live) { client in
+                let clock = ContinuousClock()
+                let started = clock.now
+                let response = try await client.execute(uri: "/health", method: .get)
+                let elapsed = clock.now - started
+                #expect(response.status == .serviceUnavailable)
+                let report = try JSONDecoder().decode(HealthReport.self, from: Data(response.body.readableBytesView))
+                for name in ["kilroy", "buds", "umilog"] {
+                    #expect(report.clouds[name]?.blobs == BackendHealth(backend: "s3", isAvailable: false), "\(name)")
+                    #expect(report.clouds[name]?.store == BackendHealth(backend: "sqlite", isAvailable: true), "\(name)")
+                }
+                // One bound (2 s) and some slack; one cloud after the other took three bounds.
+                #expect(elapsed < .seconds(4), "\(elapsed)")
+            }
+        }
+    }
+
     @Test("the Kilroy OpenAPI document is served at /kilroy/v1/openapi.yaml")
     func openAPIDocument() async throws {
         try await Self.withApplication { client in
