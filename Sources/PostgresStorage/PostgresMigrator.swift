@@ -29,9 +29,9 @@ public struct PostgresMigration: Sendable {
 
 /// Applies a store's migrations to its schema at start-up.
 ///
-/// Everything happens in ONE transaction that first takes `pg_advisory_xact_lock` on a key
-/// derived from the schema name: when N server processes start together, one migrates and the
-/// others wait, then find every migration recorded and apply none. A failure rolls back every
+/// Everything happens in ONE transaction, begun once the connection holds `pg_advisory_lock` on
+/// a key derived from the schema name: when N server processes start together, one migrates and
+/// the others wait, then find every migration recorded and apply none. A failure rolls back every
 /// migration of the run. The schema and its `schema_migrations(id, applied_at)` table are created
 /// when missing.
 public struct PostgresMigrator: Sendable {
@@ -51,9 +51,36 @@ public struct PostgresMigrator: Sendable {
     @discardableResult
     public func migrate(client: PostgresClient, schema: PostgresSchemaName, logger: Logger) async throws -> [String] {
         let known = migrations.map(\.id)
-        let applied: [String] = try await client.withRetryingTransaction(logger: logger) { connection in
-            let key = schema.advisoryLockKey("migrations")
-            try await connection.query("SELECT pg_advisory_xact_lock(\(key))", logger: logger)
+        let key = schema.advisoryLockKey("migrations")
+        let applied: [String] = try await client.withConnection { connection in
+            // The session's lock, taken BEFORE the transaction begins: a transaction brings its
+            // connection's catalog caches up to date when it begins, not when a statement in it
+            // waits for an advisory lock. Taken inside, a pooled connection that had looked for
+            // the schema before another process created it (an app query that failed for want of
+            // it) kept "no such schema", and its CREATE SCHEMA IF NOT EXISTS hit the duplicate.
+            try await connection.query("SELECT pg_advisory_lock(\(key))", logger: logger)
+            do {
+                let applied = try await apply(on: connection, schema: schema, known: known, logger: logger)
+                try await connection.query("SELECT pg_advisory_unlock(\(key))", logger: logger)
+                return applied
+            } catch {
+                // A connection that broke has lost the lock with its session.
+                _ = try? await connection.query("SELECT pg_advisory_unlock(\(key))", logger: logger)
+                throw error
+            }
+        }
+        if !applied.isEmpty {
+            logger.info("Applied PostgreSQL migrations", metadata: ["schema": "\(schema)", "migrations": "\(applied)"])
+        }
+        return applied
+    }
+
+    /// Creates the schema and its `schema_migrations` when missing and applies what is not
+    /// recorded, in one transaction on `connection` (which holds the migration lock).
+    private func apply(on connection: PostgresConnection, schema: PostgresSchemaName, known: [String], logger: Logger) async throws
+        -> [String]
+    {
+        try await connection.withRetryingTransaction(logger: logger) { connection in
             try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema.quoted)"), logger: logger)
             let table = schema.qualified("schema_migrations")
             try await connection.query(
@@ -80,10 +107,6 @@ public struct PostgresMigrator: Sendable {
             }
             return applied
         }
-        if !applied.isEmpty {
-            logger.info("Applied PostgreSQL migrations", metadata: ["schema": "\(schema)", "migrations": "\(applied)"])
-        }
-        return applied
     }
 }
 

@@ -25,12 +25,34 @@ extension PostgresClient {
         readOnly: Bool = false,
         maximumAttempts: Int = 5,
         logger: Logger,
+        actor: isolated (any Actor)? = #isolation,
+        _ body: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        // The caller's isolation is forwarded, as postgres-nio's own helpers do, so `body` need
+        // not be sendable.
+        try await withConnection(isolation: actor) { connection in
+            try await connection.withRetryingTransaction(
+                isolation: level, readOnly: readOnly, maximumAttempts: maximumAttempts, logger: logger, actor: actor, body)
+        }
+    }
+}
+
+extension PostgresConnection {
+    /// ``PostgresClient/withRetryingTransaction(isolation:readOnly:maximumAttempts:logger:_:)``
+    /// on this connection: for work that must hold something of the session's (e.g. an advisory
+    /// lock taken before the transaction begins) across its transactions.
+    public func withRetryingTransaction<Result: Sendable>(
+        isolation level: PostgresIsolationLevel = .readCommitted,
+        readOnly: Bool = false,
+        maximumAttempts: Int = 5,
+        logger: Logger,
+        actor: isolated (any Actor)? = #isolation,
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         var attempt = 1
         while true {
             do {
-                return try await withTransaction(logger: logger) { connection in
+                return try await withTransaction(logger: logger, isolation: actor) { connection in
                     if level != .readCommitted || readOnly {
                         let mode = "\(level.rawValue)\(readOnly ? " READ ONLY" : "")"
                         try await connection.query(PostgresQuery(unsafeSQL: "SET TRANSACTION ISOLATION LEVEL \(mode)"), logger: logger)
@@ -39,16 +61,18 @@ extension PostgresClient {
                 }
             } catch let error as PostgresTransactionError {
                 let cause = error.closureError ?? error.commitError ?? error.beginError ?? error
-                guard attempt < maximumAttempts, Self.isRetryable(cause) else { throw cause }
+                guard attempt < maximumAttempts, PostgresClient.isRetryable(cause) else { throw cause }
                 logger.debug(
                     "Retrying a PostgreSQL transaction",
-                    metadata: ["attempt": "\(attempt)", "sqlstate": "\(Self.sqlState(of: cause) ?? "")"])
+                    metadata: ["attempt": "\(attempt)", "sqlstate": "\(PostgresClient.sqlState(of: cause) ?? "")"])
                 attempt += 1
                 try await Task.sleep(for: .milliseconds(Int.random(in: 1...(10 * attempt))))
             }
         }
     }
+}
 
+extension PostgresClient {
     /// Whether `error` is a serialization failure or a deadlock, which a new attempt can get past.
     public static func isRetryable(_ error: any Error) -> Bool {
         guard let state = sqlState(of: error) else { return false }

@@ -56,6 +56,38 @@ struct PostgresMigratorTests {
         }
     }
 
+    @Test("a connection that looked for the schema before another process created it still migrates (app-server on a new database)")
+    func connectionThatSawNoSchema() async throws {
+        try await PostgresTestDatabase.withTestDatabase { client, schema async throws in
+            let target = try PostgresSchemaName(schema.rawValue + "_late")
+            let other = try PostgresSchemaName(schema.rawValue + "_other")
+            // The first migrator holds the lock for a while, in a migration that sleeps.
+            let slow = PostgresMigrator([
+                PostgresMigration(id: "v1") { schema in ["SELECT pg_sleep(0.5)", "CREATE TABLE \(schema.qualified("things")) (id int)"] }
+            ])
+            try await PostgresTestDatabase.withClient(maximumConnections: 1) { late async throws in
+                async let first = slow.migrate(client: client, schema: target, logger: Self.logger)
+                try await Task.sleep(for: .milliseconds(150))
+                // A query of the app's that ran before the schema existed, as housekeeping does
+                // when app-server starts on an empty database, while the first migrator's schema
+                // is not committed yet.
+                await #expect(throws: PSQLError.self) {
+                    try await late.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(target.qualified("things"))"), logger: Self.logger)
+                }
+                // Another schema's migration on the same connection meanwhile, as app-server's
+                // stores migrate one after the other.
+                _ = try await PostgresMigrator([PostgresMigration(id: "v1") { schema in ["CREATE TABLE \(schema.qualified("t")) (id int)"] }])
+                    .migrate(client: late, schema: other, logger: Self.logger)
+                // Waits for the first, then must see the schema and the table it made.
+                let second = try await slow.migrate(client: late, schema: target, logger: Self.logger)
+                #expect(try await first == ["v1"])
+                #expect(second == [])
+            }
+            try await client.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \(target.quoted) CASCADE"), logger: Self.logger)
+            try await client.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \(other.quoted) CASCADE"), logger: Self.logger)
+        }
+    }
+
     @Test("a failing migration keeps nothing of its run; a database newer than the code is refused")
     func failureAndUnknown() async throws {
         try await PostgresTestDatabase.withTestDatabase { client, schema async throws in
