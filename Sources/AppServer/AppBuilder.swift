@@ -148,12 +148,14 @@ enum AppBuilder {
             store: backends.flipcashStore, rates: RatesFile(url: settings.ratesFile, now: settings.flipcash.now),
             configuration: settings.flipcash, signal: backends.flipcashSignal, host: settings.host, port: settings.grpcPort,
             prepare: backends.prepareFlipcash, logger: loggers.flipcash)
-        let housekeeping = FlipcashHousekeeping(store: backends.flipcashStore, now: settings.flipcash.now, logger: loggers.flipcash)
+        let ready = ReadinessGate()
+        let housekeeping = FlipcashHousekeeping(
+            store: backends.flipcashStore, now: settings.flipcash.now, ready: ready, logger: loggers.flipcash)
         var application = Application(
             router: router,
             server: .limited(settings.limits),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "app-server"),
-            services: backends.services + [flipcash, housekeeping, BudsHousekeeping(relay: relay)],
+            services: backends.services + [flipcash, housekeeping, BudsHousekeeping(relay: relay, ready: ready)],
             onServerRunning: { channel in
                 logger.notice("app-server listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])
             },
@@ -162,6 +164,7 @@ enum AppBuilder {
         let prepare = backends.prepare
         application.beforeServerStarts {
             try await prepare()
+            ready.open()
             await kilroy.collectOrphanedUploads()
         }
         return application

@@ -6,9 +6,12 @@ import ServiceLifecycle
 /// it; the store's deletes make running it in several processes harmless.
 struct BudsHousekeeping: Service {
     let relay: BudsRelayServer
+    /// Opens when the relay's store is migrated; nothing runs before.
+    let ready: ReadinessGate
     var interval: Duration = .seconds(600)
 
     func run() async throws {
+        await cancelWhenGracefulShutdown { await ready.wait() }
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             await relay.purgeExpired()
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }

@@ -69,11 +69,14 @@ struct FlipcashHousekeeping: Service {
 
     let store: any PaymentStore & LedgerStore & RendezvousStore
     let now: @Sendable () -> Date
+    /// Opens when the store is migrated; nothing runs before.
+    let ready: ReadinessGate
     var interval: Duration = .seconds(30)
     var booksInterval: Duration = .seconds(600)
     let logger: Logger
 
     func run() async throws {
+        await cancelWhenGracefulShutdown { await ready.wait() }
         let clock = ContinuousClock()
         var nextBooksCheck = clock.now
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
