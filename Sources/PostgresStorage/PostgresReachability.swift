@@ -13,7 +13,7 @@ import PostgresNIO
 /// the password, or starts `app-server` before PostgreSQL, would wait a minute for an error
 /// naming neither. This check connects on its own, runs `SELECT 1`, and says what is wrong.
 public enum PostgresReachability {
-    /// How long ``check(_:patience:logger:)`` keeps trying by default: long enough for a
+    /// How long ``check(_:source:patience:logger:)`` keeps trying by default: long enough for a
     /// PostgreSQL started at the same moment to accept connections.
     public static let defaultPatience: Duration = .seconds(10)
 
@@ -49,6 +49,8 @@ public enum PostgresReachability {
                 }
                 try? await connection.close()
                 return
+            } catch is CancellationError {
+                throw CancellationError()
             } catch {
                 failure = Failure(error)
             }
@@ -72,7 +74,7 @@ public enum PostgresReachability {
 
         init(_ error: any Error) {
             guard let error = error as? PSQLError else {
-                // The TLS context could not be made, or a task was cancelled: waiting will not help.
+                // The TLS context could not be made: waiting will not help.
                 (reason, isTransient) = (String(describing: error), false)
                 return
             }
