@@ -202,14 +202,10 @@ struct ServerOptions: ParsableArguments {
         } catch {
             throw ValidationError("--reciprocity: \(error.errorDescription ?? "invalid policy")")
         }
-        let database: DatabaseLocation? =
-            if let database {
-                try DatabaseLocation(parsing: database, source: "--database")
-            } else if let variable = environment["DATABASE_URL"], !variable.isEmpty {
-                try DatabaseLocation(parsing: variable, source: "DATABASE_URL")
-            } else {
-                nil
-            }
+        // The flag, else the variable; its name goes with it into errors about the database.
+        let databaseSource = self.database == nil ? "DATABASE_URL" : "--database"
+        let databaseText = self.database ?? environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        let database = try databaseText.map { try DatabaseLocation(parsing: $0, source: databaseSource) }
         let blobLocation: BlobLocation? =
             if let blobs {
                 try BlobLocation(parsing: blobs, source: "--blobs", environment: environment)
@@ -221,7 +217,7 @@ struct ServerOptions: ParsableArguments {
         var settings = ServerSettings(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory, isDirectory: true),
             reciprocity: policy, logLevel: level, database: database, blobs: blobLocation)
-        if self.database == nil, environment["DATABASE_URL"]?.isEmpty == false { settings.databaseSource = "DATABASE_URL" }
+        settings.databaseSource = databaseSource
         settings.grpcPort = grpcPort
         settings.ratesFile = ratesFile
         settings.flipcashPayments.faucetEnabled = flipcashFaucet

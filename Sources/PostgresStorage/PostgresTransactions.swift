@@ -35,10 +35,25 @@ extension PostgresClient {
                 isolation: level, readOnly: readOnly, maximumAttempts: maximumAttempts, logger: logger, actor: actor, body)
         }
     }
+
+    /// Whether `error` is a serialization failure or a deadlock, which a new attempt can get past.
+    public static func isRetryable(_ error: any Error) -> Bool {
+        guard let state = sqlState(of: error) else { return false }
+        return state == "40001" || state == "40P01"
+    }
+
+    /// The SQLSTATE of a server error (also inside a `PostgresTransactionError`), else `nil`.
+    public static func sqlState(of error: any Error) -> String? {
+        if let error = error as? PSQLError { return error.serverInfo?[.sqlState] }
+        if let error = error as? PostgresTransactionError {
+            return (error.closureError ?? error.commitError ?? error.beginError).flatMap { sqlState(of: $0) }
+        }
+        return nil
+    }
 }
 
 extension PostgresConnection {
-    /// ``PostgresClient/withRetryingTransaction(isolation:readOnly:maximumAttempts:logger:_:)``
+    /// ``PostgresClient/withRetryingTransaction(isolation:readOnly:maximumAttempts:logger:actor:_:)``
     /// on this connection: for work that must hold something of the session's (e.g. an advisory
     /// lock taken before the transaction begins) across its transactions.
     public func withRetryingTransaction<Result: Sendable>(
@@ -69,22 +84,5 @@ extension PostgresConnection {
                 try await Task.sleep(for: .milliseconds(Int.random(in: 1...(10 * attempt))))
             }
         }
-    }
-}
-
-extension PostgresClient {
-    /// Whether `error` is a serialization failure or a deadlock, which a new attempt can get past.
-    public static func isRetryable(_ error: any Error) -> Bool {
-        guard let state = sqlState(of: error) else { return false }
-        return state == "40001" || state == "40P01"
-    }
-
-    /// The SQLSTATE of a server error (also inside a `PostgresTransactionError`), else `nil`.
-    public static func sqlState(of error: any Error) -> String? {
-        if let error = error as? PSQLError { return error.serverInfo?[.sqlState] }
-        if let error = error as? PostgresTransactionError {
-            return (error.closureError ?? error.commitError ?? error.beginError).flatMap { sqlState(of: $0) }
-        }
-        return nil
     }
 }
