@@ -10,6 +10,9 @@ public struct TemporaryDirectory: Sendable {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    /// The URL of `name` inside the folder (nothing is created).
+    public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
     public func remove() {
         try? FileManager.default.removeItem(at: url)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Storage
+import TestSupport
 import Testing
 import UmiLogCore
 import UmiLogSynthetic
@@ -122,7 +123,7 @@ struct PipelineGroundTruthTests {
 
     @Test("the written dataset holds every exported site in the tile of its region, with no restricted value")
     func writtenDataset() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let input = folder.file("input.jsonl")
         try Self.records.write(to: input)

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Storage
+import TestSupport
 import Testing
 import UmiLogCore
 import UmiLogSynthetic
@@ -36,7 +37,7 @@ struct SitePipelineTests {
         "{not json",
     ]
 
-    private func run(_ lines: [String] = lines, in folder: TemporaryFolder, parallelism: Int = 2) throws -> (PipelineReport, URL) {
+    private func run(_ lines: [String] = lines, in folder: TemporaryDirectory, parallelism: Int = 2) throws -> (PipelineReport, URL) {
         let input = folder.file("input-\(parallelism).jsonl")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
         let output = folder.file("out-\(parallelism)")
@@ -45,7 +46,7 @@ struct SitePipelineTests {
 
     @Test("a small dataset goes through every stage into tiles, manifest, attribution and references")
     func endToEnd() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let (report, output) = try run(in: folder)
 
@@ -91,7 +92,7 @@ struct SitePipelineTests {
 
     @Test("the output is the same byte for byte with one thread or several")
     func deterministic() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let lines = SyntheticSiteRecords.generate(count: 4_000, seed: 11).lines
         let (_, one) = try run(lines, in: folder, parallelism: 1)
@@ -109,7 +110,7 @@ struct SitePipelineTests {
 
     @Test("a rerun removes tiles of regions that became empty, and --report writes a copy")
     func rerun() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let output = folder.file("out")
         let input = folder.file("in.jsonl")
@@ -125,7 +126,7 @@ struct SitePipelineTests {
 
     @Test("unreadable input and an output that is a file are clear errors")
     func errors() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let missing = folder.file("missing.jsonl")
         #expect(throws: PipelineError.inputNotFound(path: missing.path)) {
@@ -142,7 +143,7 @@ struct SitePipelineTests {
 
     @Test("a file of garbage is reported line by line, and still writes an (empty) dataset")
     func garbage() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let input = folder.file("garbage.bin")
         var random = SystemRandomNumberGenerator()
