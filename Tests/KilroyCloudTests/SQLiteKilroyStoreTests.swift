@@ -95,4 +95,80 @@ struct SQLiteKilroyStoreTests {
         try await check(300)
         #expect(alive.count > 50)
     }
+
+    /// Near answers come from the records the store keeps (``KilroyRecordCache``) once it has
+    /// loaded them: a report, a hide or a claim through the other store (another process) must
+    /// show in the next answer of this one, never the record as it was kept.
+    @Test("two stores on one file: near answers carry each other's reports, hides and claims at once")
+    func keptRecordsFollowOtherWriters() async throws {
+        let folder = ScratchFolder.url("kilroy-store")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("kilroy.sqlite")
+        let stores = [try SQLiteKilroyStore.open(at: url), try SQLiteKilroyStore.open(at: url)]
+        _ = try await stores[0].insertImage(Self.image)
+        let reporters = (2...6).map { Devices.digest(Devices.token($0)) }
+        let legacy = Devices.digest(Devices.token(7))
+        // Each reporter drops one kilroy far away, as reporting asks.
+        for reporter in reporters { _ = try await stores[0].createKilroy(try Self.record(device: reporter, latitude: 60)) }
+        var ids: [String] = []
+        for index in 0..<20 {
+            let owner = index.isMultiple(of: 4) ? legacy : Self.deviceOne
+            let record = try Self.record(device: owner, latitude: 1 + Double(index) * 0.0001)
+            _ = try await stores[index % 2].createKilroy(record)
+            ids.append(record.id)
+        }
+        let center = try Coordinate(latitude: 1, longitude: 2)
+        var generator = SplitMix64(seed: 0x4EC0D)
+        func check(_ step: String) async throws {
+            for (index, store) in stores.enumerated() {
+                let answer = try await store.nearby(center: center, radius: 5_000, limit: 100) { _ in .include }
+                #expect(answer.kilroys.count == ids.count, "\(step), store \(index)")
+                for near in answer.kilroys {
+                    // Read from the file, past any cache.
+                    let stored = try await stores[1 - index].kilroy(id: near.kilroy.id)
+                    #expect(near.kilroy == stored, "\(step), store \(index), kilroy \(near.kilroy.id)")
+                }
+            }
+        }
+        // Twice: a record is kept when a query loads it a second time.
+        try await check("start")
+        try await check("start, again")
+        #expect(stores.allSatisfy { $0.positionCache.recordCount == ids.count })
+        for step in 0..<40 {
+            let id = ids.randomElement(using: &generator) ?? ids[0]
+            let reporter = reporters.randomElement(using: &generator) ?? reporters[0]
+            let store = stores.randomElement(using: &generator) ?? stores[0]
+            _ = try await store.reportKilroy(id: id, reporter: reporter, reason: nil, at: Date(), hideThreshold: 3, policy: .off)
+            try await check("report \(step)")
+        }
+        #expect(try await stores[1].claimLegacyDevice(legacy: legacy, by: Self.deviceOne, at: Date()) == .claimed(kilroyCount: 5))
+        try await check("claim")
+        for store in stores {
+            let answer = try await store.nearby(center: center, radius: 5_000, limit: 100) { _ in .include }
+            #expect(answer.kilroys.allSatisfy { $0.kilroy.owner == Self.deviceOne })
+        }
+    }
+}
+
+extension SQLiteKilroyStoreTests {
+    /// A store that keeps no record reads every row from the file and answers the same.
+    @Test("a store that keeps no record answers as one that keeps them")
+    func noKeptRecords() async throws {
+        let folder = ScratchFolder.url("kilroy-store")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("kilroy.sqlite")
+        let keeping = try SQLiteKilroyStore.open(at: url)
+        let reading = try SQLiteKilroyStore.open(at: url, recentRecords: 0)
+        _ = try await keeping.insertImage(Self.image)
+        for index in 0..<30 { _ = try await keeping.createKilroy(try Self.record(latitude: 1 + Double(index) * 0.0001)) }
+        let center = try Coordinate(latitude: 1, longitude: 2)
+        for _ in 0..<3 {
+            let kept = try await keeping.nearby(center: center, radius: 5_000, limit: 25) { _ in .include }
+            let read = try await reading.nearby(center: center, radius: 5_000, limit: 25) { _ in .include }
+            #expect(kept.kilroys == read.kilroys)
+            #expect(kept.kilroys.count == 25)
+        }
+        #expect(keeping.positionCache.recordCount == 25)
+        #expect(reading.positionCache.recordCount == 0)
+    }
 }

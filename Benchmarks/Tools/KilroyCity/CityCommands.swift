@@ -48,12 +48,16 @@ enum CityCommands {
     static func near(directory: URL, rounds: Int) async throws {
         let marker = directory.appendingPathComponent("city-complete")
         guard FileManager.default.fileExists(atPath: marker.path) else { throw CityCommandError.notSeeded(directory.path) }
-        let store = try SQLiteKilroyStore.open(at: directory.appendingPathComponent("kilroy.sqlite"))
+        // KILROY_RECENT_RECORDS=0 times the store keeping no record, so every row is read from the
+        // file: what a query about a neighbourhood no one asked about lately costs.
+        let recent = ProcessInfo.processInfo.environment["KILROY_RECENT_RECORDS"].flatMap { Int($0) }
+        let store = try SQLiteKilroyStore.open(
+            at: directory.appendingPathComponent("kilroy.sqlite"), recentRecords: recent ?? SQLiteKilroyStore.defaultRecentRecords)
         let centres = try CityDrops.queryCentres()
         let timing = try await NearTiming.measure(centres: centres, rounds: rounds) { centre in
             try await store.nearby(center: centre, radius: radius, limit: limit) { _ in .include }.kilroys.count
         }
-        print(timing.json(engine: "sqlite"))
+        print(timing.json(engine: recent == 0 ? "sqlite-cold" : "sqlite"))
     }
 
     /// Times the store and the variants of ``NearExperiment`` on the city in `directory`, each

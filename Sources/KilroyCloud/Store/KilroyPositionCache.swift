@@ -19,12 +19,26 @@ import Geo
 /// that state's rows, because the rows it chooses are loaded in its own transaction (a row the
 /// cache knows but the transaction cannot see is not found and skipped).
 ///
+/// It also keeps the records near queries loaded (a ``KilroyRecordCache``), so that a query
+/// over a neighbourhood asked about recently reads no row. Every change of a row is logged like
+/// a removal (`kilroys_changed`, migration v7), so a record held is the row's content in every
+/// state with the same removal mark: a query uses one only when its transaction has the cache's
+/// removal mark and can see the rowid, and keeps what it loaded only when its transaction has
+/// the cache's removal mark. Learning a removal forgets the record.
+///
 /// `@unchecked Sendable` is safe here: the only mutable state, `state`, is private and every
 /// read and write of it happens inside `lock.withLock`, so no two threads touch it at once.
 /// (`Mutex` would need macOS 15 / iOS 18; the package supports iOS 17.)
 final class KilroyPositionCache: @unchecked Sendable {
+    /// What a transaction holds: its highest kilroy rowid and its last `kilroy_removals.seq`.
+    struct Marks: Equatable, Sendable {
+        var rows: Int64
+        var removals: Int64
+    }
+
     private struct State {
         var grid = PointGrid()
+        var records: KilroyRecordCache
         var isLoaded = false
         /// The highest rowid learnt (it may go down after removals: it is the newest state's).
         var rowsThrough: Int64 = 0
@@ -33,22 +47,54 @@ final class KilroyPositionCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var state = State()
+    private var state: State
 
-    init() {}
+    /// A cache that holds up to `recordCapacity` records besides every position.
+    init(recordCapacity: Int) {
+        state = State(records: KilroyRecordCache(capacity: recordCapacity))
+    }
 
     /// Rowid and distance of every kilroy within `radius` of `center` as of `db`'s transaction
     /// or later, nearest first, equal distances by rowid. The first call loads every position.
     ///
     /// - Throws: `GeoError.invalidRadius` for a radius that is negative or not finite,
     ///   `corruptRow` for a stored position out of range, or a `DatabaseError`.
-    func positions(_ db: Database, center: Coordinate, radius: Double) throws -> [PointGrid.Match] {
+    /// Also returns the transaction's marks, for ``records(_:seenAs:)`` and ``keep(_:seenAs:)``.
+    func positions(_ db: Database, center: Coordinate, radius: Double) throws -> (matches: [PointGrid.Match], marks: Marks) {
         let marks = try Self.marks(db)
         return try lock.withLock {
             try learn(db, marks: marks)
-            return try state.grid.points(within: radius, of: center)
+            return (try state.grid.points(within: radius, of: center), marks)
         }
     }
+
+    /// The held records of `rowIDs` that a transaction with `marks` sees as they are held:
+    /// none when the cache has learnt a removal that transaction has not, or the other way
+    /// round; and none of a rowid above the transaction's rows, which it cannot see.
+    func records(_ rowIDs: some Sequence<Int64>, seenAs marks: Marks) -> [Int64: KilroyRecord] {
+        lock.withLock {
+            guard marks.removals == state.removalsThrough else { return [:] }
+            var found: [Int64: KilroyRecord] = [:]
+            for rowID in rowIDs where rowID <= marks.rows {
+                if let record = state.records.record(rowID) { found[rowID] = record }
+            }
+            return found
+        }
+    }
+
+    /// Holds `records`, loaded in a transaction with `marks`, unless the cache has learnt a
+    /// removal since (or not yet learnt one that transaction saw): then a record might differ
+    /// from the row as the cache knows it.
+    func keep(_ records: [Int64: KilroyRecord], seenAs marks: Marks) {
+        guard !records.isEmpty else { return }
+        lock.withLock {
+            guard marks.removals == state.removalsThrough else { return }
+            for (rowID, record) in records { state.records.insert(record, rowID: rowID) }
+        }
+    }
+
+    /// Records held now (for tests).
+    var recordCount: Int { lock.withLock { state.records.count } }
 
     /// Brings the cache up to `db`'s transaction (the first call loads every position), so a
     /// server can pay for the first load before it takes requests.
@@ -58,12 +104,12 @@ final class KilroyPositionCache: @unchecked Sendable {
     }
 
     /// What `db`'s transaction holds that the cache has not learnt yet. Called with the lock held.
-    private func learn(_ db: Database, marks: (rows: Int64, removals: Int64)) throws {
+    private func learn(_ db: Database, marks: Marks) throws {
         if !state.isLoaded {
             // Through the slim covering index (tens of MB, not the table's hundreds).
             try Self.learnRows(db, sql: "SELECT rowid, latitude, longitude FROM kilroys INDEXED BY kilroys_geo", into: &state.grid)
             state.isLoaded = true
-            (state.rowsThrough, state.removalsThrough) = marks
+            (state.rowsThrough, state.removalsThrough) = (marks.rows, marks.removals)
         } else if marks.removals > state.removalsThrough {
             try catchUp(db, to: marks)
         } else if marks.removals == state.removalsThrough, marks.rows > state.rowsThrough {
@@ -75,7 +121,7 @@ final class KilroyPositionCache: @unchecked Sendable {
 
     /// Applies the removals after `removalsThrough`, reads their rowids and the new rows again,
     /// then takes this transaction's marks, which are newer than the cache's.
-    private func catchUp(_ db: Database, to marks: (rows: Int64, removals: Int64)) throws {
+    private func catchUp(_ db: Database, to marks: Marks) throws {
         var removed: [Int64] = []
         let removals = try Row.fetchCursor(
             db, sql: "SELECT kilroy_rowid, latitude, longitude FROM kilroy_removals WHERE seq > ? ORDER BY seq",
@@ -86,6 +132,7 @@ final class KilroyPositionCache: @unchecked Sendable {
                 throw KilroyServerStoreError.corruptRow(table: "kilroy_removals", id: "rowid \(rowID)")
             }
             state.grid.remove(id: rowID, at: position)
+            state.records.remove(rowID)
             removed.append(rowID)
         }
         let reused = "SELECT value FROM json_each('[" + removed.map(String.init).joined(separator: ",") + "]')"
@@ -93,16 +140,16 @@ final class KilroyPositionCache: @unchecked Sendable {
             db,
             sql: "SELECT rowid, latitude, longitude FROM kilroys WHERE rowid > \(state.rowsThrough) OR rowid IN (\(reused))",
             into: &state.grid)
-        (state.rowsThrough, state.removalsThrough) = marks
+        (state.rowsThrough, state.removalsThrough) = (marks.rows, marks.removals)
     }
 
     /// The highest rowid of `kilroys` and the last removal's sequence number, in `db`'s
     /// transaction (two reads of an index's last entry).
-    private static func marks(_ db: Database) throws -> (rows: Int64, removals: Int64) {
+    private static func marks(_ db: Database) throws -> Marks {
         let statement = try db.cachedStatement(
             sql: "SELECT (SELECT ifnull(max(rowid), 0) FROM kilroys), (SELECT ifnull(max(seq), 0) FROM kilroy_removals)")
-        var marks: (rows: Int64, removals: Int64) = (0, 0)
-        try RawRow.forEach(in: db, statement) { row in marks = (row.int64(0) ?? 0, row.int64(1) ?? 0) }
+        var marks = Marks(rows: 0, removals: 0)
+        try RawRow.forEach(in: db, statement) { row in marks = Marks(rows: row.int64(0) ?? 0, removals: row.int64(1) ?? 0) }
         return marks
     }
 

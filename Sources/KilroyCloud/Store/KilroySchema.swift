@@ -29,6 +29,9 @@ enum KilroySchema {
         migrator.registerMigration("v6-kilroy-removals") { db in
             try migrateV6(db)
         }
+        migrator.registerMigration("v7-kilroy-changes") { db in
+            try migrateV7(db)
+        }
         return migrator
     }
 
@@ -218,6 +221,21 @@ enum KilroySchema {
                     VALUES (old.rowid, old.latitude, old.longitude);
                 END;
                 CREATE TRIGGER kilroys_moved AFTER UPDATE OF latitude, longitude ON kilroys BEGIN
+                    INSERT INTO kilroy_removals (kilroy_rowid, latitude, longitude)
+                    VALUES (old.rowid, old.latitude, old.longitude);
+                END;
+                """)
+    }
+
+    /// Near queries also keep the records they loaded (see `KilroyRecordCache`), so every change
+    /// of a row, not only of its position, must be logged: a report's count and hidden flag, a
+    /// claimed owner. The old position is logged as for a move; the cache forgets the row and
+    /// reads it again.
+    private static func migrateV7(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                DROP TRIGGER kilroys_moved;
+                CREATE TRIGGER kilroys_changed AFTER UPDATE ON kilroys BEGIN
                     INSERT INTO kilroy_removals (kilroy_rowid, latitude, longitude)
                     VALUES (old.rowid, old.latitude, old.longitude);
                 END;

@@ -7,11 +7,12 @@ extension SQLiteKilroyStore {
     /// Near query in one read transaction:
     /// 1. the kilroys within the circle, nearest first, from the process's position cache,
     ///    brought up to date from this transaction first (see ``KilroyPositionCache``),
-    /// 2. rows loaded nearest first, in batches of as many as could still be included (a group
+    /// 2. their records nearest first, in batches of as many as could still be included (a group
     ///    of equal distances whole, ordered by id), and `decide` on each until `limit` are
-    ///    included.
+    ///    included. A record comes from the cache's recent records when it holds it for this
+    ///    transaction's state, else from the file.
     ///
-    /// Only the rows looked at are loaded: with no kilroy skipped that is `limit` rows (plus the
+    /// Only the rows looked at are read: with no kilroy skipped that is `limit` rows (plus the
     /// rest of the last equal-distance group), however many the circle holds.
     public func nearby(
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
@@ -36,7 +37,7 @@ extension SQLiteKilroyStore {
     ) throws -> NearbyQueryResult {
         guard radius.isFinite else { throw GeohashError.invalidRadius(radius) }
         guard limit > 0, radius >= 0 else { return NearbyQueryResult(kilroys: [], withheldCount: 0) }
-        let positions = try positionCache.positions(db, center: center, radius: radius)
+        let (positions, marks) = try positionCache.positions(db, center: center, radius: radius)
         var kilroys: [NearbyKilroyRecord] = []
         kilroys.reserveCapacity(min(limit, positions.count))
         var withheld = 0
@@ -47,7 +48,7 @@ extension SQLiteKilroyStore {
             var batchEnd = min(positions.count, batchStart + (limit - kilroys.count))
             while batchEnd < positions.count, positions[batchEnd].distance == positions[batchEnd - 1].distance { batchEnd += 1 }
             let batch = positions[batchStart..<batchEnd]
-            let records = try Self.loadKilroys(db, rowIDs: batch.map(\.id))
+            let records = try records(db, rowIDs: batch.map(\.id), seenAs: marks)
             var groupStart = batch.startIndex
             while groupStart < batch.endIndex, kilroys.count < limit {
                 let distance = positions[groupStart].distance
@@ -71,6 +72,19 @@ extension SQLiteKilroyStore {
             batchStart = batchEnd
         }
         return NearbyQueryResult(kilroys: kilroys, withheldCount: withheld)
+    }
+
+    /// The rows with these rowids as `db`'s transaction (with `marks`) sees them: those the
+    /// position cache holds for that state from memory, the rest loaded and given to it to keep.
+    private func records(_ db: Database, rowIDs: [Int64], seenAs marks: KilroyPositionCache.Marks) throws
+        -> [Int64: KilroyRecord]
+    {
+        var records = positionCache.records(rowIDs, seenAs: marks)
+        guard records.count < rowIDs.count else { return records }
+        let loaded = try Self.loadKilroys(db, rowIDs: rowIDs.filter { records[$0] == nil })
+        positionCache.keep(loaded, seenAs: marks)
+        records.merge(loaded) { held, _ in held }
+        return records
     }
 
     /// Reads every kilroy's position into the near queries' cache now (about 0.4 s for a million

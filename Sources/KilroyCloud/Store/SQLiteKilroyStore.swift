@@ -14,19 +14,29 @@ public import Storage
 public struct SQLiteKilroyStore: KilroyServerStore {
     let writer: any DatabaseWriter
     /// Shared by every copy of this store value (a class), so one process learns each position once.
-    let positionCache = KilroyPositionCache()
+    let positionCache: KilroyPositionCache
 
-    init(writer: any DatabaseWriter) {
+    init(writer: any DatabaseWriter, recentRecords: Int = defaultRecentRecords) {
         self.writer = writer
+        positionCache = KilroyPositionCache(recordCapacity: recentRecords)
     }
 
     /// Opens (creating and migrating if needed) the database file at `url`.
     ///
+    /// - Parameter recentRecords: how many of the kilroys near queries returned lately the
+    ///   store keeps in memory, so that answers about the same places read no row (0 keeps
+    ///   none; see ``KilroyRecordCache``).
     /// - Throws: `StorageError` naming the path.
-    public static func open(at url: URL) throws(StorageError) -> SQLiteKilroyStore {
+    public static func open(at url: URL, recentRecords: Int = defaultRecentRecords) throws(StorageError) -> SQLiteKilroyStore {
         SQLiteKilroyStore(
-            writer: try DatabaseOpener.openFile(at: url, migrator: KilroySchema.migrator, memoryMapBytes: memoryMapBytes, checkpointing: .background))
+            writer: try DatabaseOpener.openFile(
+                at: url, migrator: KilroySchema.migrator, memoryMapBytes: memoryMapBytes, checkpointing: .background),
+            recentRecords: recentRecords)
     }
+
+    /// Records kept by default: 200,000, the rows of two thousand different 100-kilroy answers,
+    /// about 100 MB of memory when full (a million kilroys' positions take 40 MB).
+    public static let defaultRecentRecords = 200_000
 
     /// Bytes of the file each connection maps into memory (`PRAGMA mmap_size`): a near query's
     /// index and row pages are then read in place instead of copied by `pread` from the OS

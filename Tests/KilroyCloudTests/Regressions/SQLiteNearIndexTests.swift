@@ -52,6 +52,25 @@ struct SQLiteNearIndexTests {
         }
     }
 
+    @Test("migration v7 logs every change of a row once, a move too, so kept records are forgotten")
+    func everyChangeLogged() async throws {
+        try await Self.withFileStore { store in
+            _ = try await store.createKilroy(try Self.record("a", latitude: 1, longitude: 2))
+            let logged = try await store.writer.write { db in
+                var counts: [Int] = []
+                for change in [
+                    "UPDATE kilroys SET comment = 'new'", "UPDATE kilroys SET report_count = 2, hidden = 1",
+                    "UPDATE kilroys SET latitude = 1.5", "UPDATE kilroys SET comment = 'x' WHERE id = 'none'",
+                ] {
+                    try db.execute(sql: change)
+                    counts.append(try Int.fetchOne(db, sql: "SELECT count(*) FROM kilroy_removals") ?? -1)
+                }
+                return counts
+            }
+            #expect(logged == [1, 2, 3, 3])
+        }
+    }
+
     @Test("the server store maps its file into memory")
     func memoryMapped() async throws {
         try await Self.withFileStore { store in

@@ -1,0 +1,97 @@
+import Foundation
+import Geo
+import TestSupport
+import Testing
+
+@testable import KilroyCloud
+
+@Suite("Kilroy record cache")
+struct KilroyRecordCacheTests {
+    /// Offers the row's record twice, which keeps it (the first offer only marks it offered).
+    static func keep(_ rowID: Int64, in cache: inout KilroyRecordCache, comment: String = "hi") throws {
+        for _ in 0..<2 { cache.insert(try record(rowID, comment: comment), rowID: rowID) }
+    }
+
+    static func record(_ rowID: Int64, comment: String = "hi") throws -> KilroyRecord {
+        KilroyRecord(
+            id: "kilroy-\(rowID)", owner: Devices.digest(Devices.token(1)), coordinate: try Coordinate(latitude: 1, longitude: 2),
+            imageID: "image", placeName: nil, placeAddress: nil, comment: comment,
+            createdAt: Date(timeIntervalSince1970: 1_700_000_000), receivedAt: Date(timeIntervalSince1970: 1_700_000_000))
+    }
+
+    @Test("never holds more than its capacity, and keeps what was used lately", arguments: [1, 2, 3, 10, 101])
+    func bounded(capacity: Int) throws {
+        var cache = KilroyRecordCache(capacity: capacity)
+        var generator = SplitMix64(seed: UInt64(capacity))
+        for step in 0..<1_000 {
+            let rowID = Int64.random(in: 0..<Int64(capacity * 3), using: &generator)
+            if let held = cache.record(rowID) {
+                #expect(held == (try Self.record(rowID)))
+            } else {
+                try Self.keep(rowID, in: &cache)
+            }
+            #expect(cache.count <= capacity, "step \(step)")
+            // The record just inserted or renewed is always held.
+            #expect(cache.record(rowID) != nil, "step \(step)")
+        }
+    }
+
+    @Test("a removed or replaced record is never returned")
+    func removeAndReplace() throws {
+        var cache = KilroyRecordCache(capacity: 4)
+        for rowID in Int64(1)...3 { try Self.keep(rowID, in: &cache) }
+        cache.remove(1)
+        cache.remove(3)
+        #expect(cache.record(1) == nil)
+        #expect(cache.record(3) == nil)
+        #expect(cache.record(2) == (try Self.record(2)))
+        cache.insert(try Self.record(2, comment: "changed"), rowID: 2)  // a held row is replaced at once
+        #expect(cache.record(2)?.comment == "changed")
+        #expect(cache.count == 1)
+    }
+
+    @Test("a full cache evicts a record not used since the hand last passed, one per insert")
+    func secondChance() throws {
+        var cache = KilroyRecordCache(capacity: 3)
+        for rowID in Int64(1)...3 { try Self.keep(rowID, in: &cache) }
+        _ = cache.record(1)
+        try Self.keep(4, in: &cache)
+        #expect([1, 2, 3, 4].map { cache.record($0) != nil } == [true, false, true, true])
+        // Every record is marked used now: the hand clears them all, then takes the first.
+        try Self.keep(5, in: &cache)
+        #expect(cache.count == 3)
+        #expect(cache.record(5) != nil)
+        // A removed record's slot is the next one filled; nothing else is evicted.
+        cache.remove(5)
+        try Self.keep(6, in: &cache)
+        #expect(cache.count == 3)
+        #expect(cache.record(6) != nil)
+    }
+
+    @Test("a row offered once is not kept; offered again while lately offered, it is")
+    func doorkeeper() throws {
+        // 4,096 bits: a few of 500 rows share a bit, and are kept at their first offer.
+        var cache = KilroyRecordCache(capacity: 1_000)
+        for rowID in Int64(0)..<500 { cache.insert(try Self.record(rowID), rowID: rowID) }
+        #expect(cache.count < 60)
+        for rowID in Int64(0)..<500 { cache.insert(try Self.record(rowID), rowID: rowID) }
+        #expect(cache.count == 500)
+
+        var later = KilroyRecordCache(capacity: 1_000)
+        for rowID in Int64(0)..<500 { later.insert(try Self.record(rowID), rowID: rowID) }
+        // 2,000 other rows offered once: past 1,000 offers the doorkeeper forgets, so the
+        // second offer of rows 0..<500 keeps only those whose bit a later row set (about 1 in 4).
+        for rowID in Int64(10_000)..<12_000 { later.insert(try Self.record(rowID), rowID: rowID) }
+        let before = later.count
+        for rowID in Int64(0)..<500 { later.insert(try Self.record(rowID), rowID: rowID) }
+        #expect(later.count - before < 250)
+    }
+
+    @Test("capacity 0 holds nothing")
+    func disabled() throws {
+        var cache = KilroyRecordCache(capacity: 0)
+        try Self.keep(1, in: &cache)
+        #expect(cache.record(1) == nil)
+        #expect(cache.count == 0)
+    }
+}
