@@ -2,7 +2,7 @@ public import BenchmarkSupport
 public import CloudWire
 public import Foundation
 public import Geo
-public import KilroyAPI
+import KilroyAPI
 public import KilroyCloud
 import Storage
 
