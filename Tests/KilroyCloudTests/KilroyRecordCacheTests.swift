@@ -9,7 +9,7 @@ import Testing
 struct KilroyRecordCacheTests {
     /// Offers the row's record twice, which keeps it (the first offer only marks it offered).
     static func keep(_ rowID: Int64, in cache: inout KilroyRecordCache, comment: String = "hi") throws {
-        for _ in 0..<2 { cache.insert(try record(rowID, comment: comment), rowID: rowID) }
+        for _ in 0..<2 { cache.insert(try record(rowID, comment: comment), rowID: rowID, seenAt: 0) }
     }
 
     static func record(_ rowID: Int64, comment: String = "hi") throws -> KilroyRecord {
@@ -25,14 +25,14 @@ struct KilroyRecordCacheTests {
         var generator = SplitMix64(seed: UInt64(capacity))
         for step in 0..<1_000 {
             let rowID = Int64.random(in: 0..<Int64(capacity * 3), using: &generator)
-            if let held = cache.record(rowID) {
+            if let held = cache.record(rowID, seenAt: 0) {
                 #expect(held == (try Self.record(rowID)))
             } else {
                 try Self.keep(rowID, in: &cache)
             }
             #expect(cache.count <= capacity, "step \(step)")
             // The record just inserted or renewed is always held.
-            #expect(cache.record(rowID) != nil, "step \(step)")
+            #expect(cache.record(rowID, seenAt: 0) != nil, "step \(step)")
         }
     }
 
@@ -42,11 +42,11 @@ struct KilroyRecordCacheTests {
         for rowID in Int64(1)...3 { try Self.keep(rowID, in: &cache) }
         cache.remove(1)
         cache.remove(3)
-        #expect(cache.record(1) == nil)
-        #expect(cache.record(3) == nil)
-        #expect(cache.record(2) == (try Self.record(2)))
-        cache.insert(try Self.record(2, comment: "changed"), rowID: 2)  // a held row is replaced at once
-        #expect(cache.record(2)?.comment == "changed")
+        #expect(cache.record(1, seenAt: 0) == nil)
+        #expect(cache.record(3, seenAt: 0) == nil)
+        #expect(cache.record(2, seenAt: 0) == (try Self.record(2)))
+        cache.insert(try Self.record(2, comment: "changed"), rowID: 2, seenAt: 0)  // a held row is replaced at once
+        #expect(cache.record(2, seenAt: 0)?.comment == "changed")
         #expect(cache.count == 1)
     }
 
@@ -54,44 +54,57 @@ struct KilroyRecordCacheTests {
     func secondChance() throws {
         var cache = KilroyRecordCache(capacity: 3)
         for rowID in Int64(1)...3 { try Self.keep(rowID, in: &cache) }
-        _ = cache.record(1)
+        _ = cache.record(1, seenAt: 0)
         try Self.keep(4, in: &cache)
-        #expect([1, 2, 3, 4].map { cache.record($0) != nil } == [true, false, true, true])
+        #expect([1, 2, 3, 4].map { cache.record($0, seenAt: 0) != nil } == [true, false, true, true])
         // Every record is marked used now: the hand clears them all, then takes the first.
         try Self.keep(5, in: &cache)
         #expect(cache.count == 3)
-        #expect(cache.record(5) != nil)
+        #expect(cache.record(5, seenAt: 0) != nil)
         // A removed record's slot is the next one filled; nothing else is evicted.
         cache.remove(5)
         try Self.keep(6, in: &cache)
         #expect(cache.count == 3)
-        #expect(cache.record(6) != nil)
+        #expect(cache.record(6, seenAt: 0) != nil)
     }
 
     @Test("a row offered once is not kept; offered again while lately offered, it is")
     func doorkeeper() throws {
         // 4,096 bits: a few of 500 rows share a bit, and are kept at their first offer.
         var cache = KilroyRecordCache(capacity: 1_000)
-        for rowID in Int64(0)..<500 { cache.insert(try Self.record(rowID), rowID: rowID) }
+        for rowID in Int64(0)..<500 { cache.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
         #expect(cache.count < 60)
-        for rowID in Int64(0)..<500 { cache.insert(try Self.record(rowID), rowID: rowID) }
+        for rowID in Int64(0)..<500 { cache.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
         #expect(cache.count == 500)
 
         var later = KilroyRecordCache(capacity: 1_000)
-        for rowID in Int64(0)..<500 { later.insert(try Self.record(rowID), rowID: rowID) }
+        for rowID in Int64(0)..<500 { later.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
         // 2,000 other rows offered once: past 1,000 offers the doorkeeper forgets, so the
         // second offer of rows 0..<500 keeps only those whose bit a later row set (about 1 in 4).
-        for rowID in Int64(10_000)..<12_000 { later.insert(try Self.record(rowID), rowID: rowID) }
+        for rowID in Int64(10_000)..<12_000 { later.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
         let before = later.count
-        for rowID in Int64(0)..<500 { later.insert(try Self.record(rowID), rowID: rowID) }
+        for rowID in Int64(0)..<500 { later.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
         #expect(later.count - before < 250)
+    }
+
+    @Test("a record is returned only for states at or after the one it was seen in")
+    func seenAt() throws {
+        var cache = KilroyRecordCache(capacity: 10)
+        // Offered twice to be kept, then seen again in a later state.
+        for mark in [5, 5, 7] as [Int64] { cache.insert(try Self.record(1), rowID: 1, seenAt: mark) }
+        #expect(cache.record(1, seenAt: 4) == nil)
+        #expect(cache.record(1, seenAt: 5) != nil)
+        #expect(cache.record(1, seenAt: 90) != nil)
+        // Seen again in an earlier state: it has been the row since then.
+        cache.insert(try Self.record(1), rowID: 1, seenAt: 3)
+        #expect(cache.record(1, seenAt: 3) != nil)
     }
 
     @Test("capacity 0 holds nothing")
     func disabled() throws {
         var cache = KilroyRecordCache(capacity: 0)
         try Self.keep(1, in: &cache)
-        #expect(cache.record(1) == nil)
+        #expect(cache.record(1, seenAt: 0) == nil)
         #expect(cache.count == 0)
     }
 }

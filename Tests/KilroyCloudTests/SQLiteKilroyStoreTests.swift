@@ -44,9 +44,13 @@ struct SQLiteKilroyStoreTests {
 
     /// Two stores on one file stand for two server processes: each keeps its own position cache,
     /// and each must see the other's creations and deletions at once — including a new kilroy
-    /// that SQLite gives the rowid of a deleted one (the last rowid is reused after a deletion).
-    @Test("two stores on one file: near queries follow each other's creations and deletions, rowid reuse included")
-    func positionCacheFollowsOtherWriters() async throws {
+    /// that SQLite gives the rowid of a deleted one (the last rowid is reused after a deletion),
+    /// and one that takes a rowid below the highest the cache ever learnt, freed when the rows
+    /// above it were deleted (seeds 13, 38, 142 and 146 lost such a kilroy before migration v8).
+    @Test(
+        "two stores on one file: near queries follow each other's creations and deletions, rowid reuse included",
+        arguments: [0xCAC4E, 13, 38, 142, 146] + Array(1_000..<1_020))
+    func positionCacheFollowsOtherWriters(seed: UInt64) async throws {
         let folder = ScratchFolder.url("kilroy-store")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("kilroy.sqlite")
@@ -54,7 +58,7 @@ struct SQLiteKilroyStoreTests {
         _ = try await stores[0].insertImage(Self.image)
         // Far away and never deleted, so the image always has a kilroy and stays.
         _ = try await stores[0].createKilroy(try Self.record(latitude: 60))
-        var generator = SplitMix64(seed: 0xCAC4E)
+        var generator = SplitMix64(seed: seed)
         var alive: [String: Coordinate] = [:]
         var lastCreated: String?
         func check(_ step: Int) async throws {
@@ -69,7 +73,7 @@ struct SQLiteKilroyStoreTests {
                 }
                 .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
                 let found = try await store.nearby(center: center, radius: radius, limit: 10_000) { _ in .include }
-                #expect(found.kilroys.map(\.kilroy.id) == expected.map(\.id), "step \(step)")
+                #expect(found.kilroys.map(\.kilroy.id) == expected.map(\.id), "seed \(seed), step \(step)")
             }
         }
         for step in 0..<300 {
@@ -93,7 +97,7 @@ struct SQLiteKilroyStoreTests {
             if step % 3 == 0 { try await check(step) }
         }
         try await check(300)
-        #expect(alive.count > 50)
+        #expect(alive.count > 30)
     }
 
     /// Near answers come from the records the store keeps (``KilroyRecordCache``) once it has

@@ -23,6 +23,8 @@ struct KilroyRecordCache {
         var rowID: Int64
         /// `nil` when the slot is free (its row removed).
         var record: KilroyRecord?
+        /// The change mark of the earliest state the record is known to be the row in.
+        var seenAt: Int64
         var used: Bool
     }
 
@@ -50,18 +52,24 @@ struct KilroyRecordCache {
     /// Records held now (for tests).
     var count: Int { index.count }
 
-    /// The record of `rowID`, if held, marked as used.
-    mutating func record(_ rowID: Int64) -> KilroyRecord? {
-        guard let slot = index[rowID].map(Int.init) else { return nil }
+    /// The record of `rowID`, if held and known to be the row in the state with change mark
+    /// `mark` (the owner removes a record when the row changes, so a record seen at or before
+    /// `mark` still is); marked as used.
+    mutating func record(_ rowID: Int64, seenAt mark: Int64) -> KilroyRecord? {
+        guard let slot = index[rowID].map(Int.init), slots[slot].seenAt <= mark else { return nil }
         slots[slot].used = true
         return slots[slot].record
     }
 
-    /// Keeps `record` as the row `rowID`, replacing what was held for it.
-    mutating func insert(_ record: KilroyRecord, rowID: Int64) {
+    /// Keeps `record`, the row `rowID` as seen in the state with change mark `mark`, replacing
+    /// what was held for it.
+    mutating func insert(_ record: KilroyRecord, rowID: Int64, seenAt mark: Int64) {
         guard capacity > 0 else { return }
         if let held = index[rowID].map(Int.init) {
+            // Both are the row as it is now (the owner forgets records of changed rows), so it
+            // has been this since the earlier of the two states.
             slots[held].record = record
+            slots[held].seenAt = min(slots[held].seenAt, mark)
             return
         }
         guard admits(rowID) else { return }
@@ -71,7 +79,7 @@ struct KilroyRecordCache {
             index.reserveCapacity(capacity)
             slots.reserveCapacity(capacity)
         }
-        let filled = Slot(rowID: rowID, record: record, used: false)
+        let filled = Slot(rowID: rowID, record: record, seenAt: mark, used: false)
         let slot: Int
         if let freed = freedSlots.popLast().map(Int.init) {
             slot = freed

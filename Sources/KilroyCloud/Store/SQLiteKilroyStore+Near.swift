@@ -7,13 +7,9 @@ extension SQLiteKilroyStore {
     /// Near query in one read transaction:
     /// 1. the kilroys within the circle, nearest first, from the process's position cache,
     ///    brought up to date from this transaction first (see ``KilroyPositionCache``),
-    /// 2. their records nearest first, in batches of as many as could still be included (a group
-    ///    of equal distances whole, ordered by id), and `decide` on each until `limit` are
-    ///    included. A record comes from the cache's recent records when it holds it for this
-    ///    transaction's state, else from the file.
-    ///
-    /// Only the rows looked at are read: with no kilroy skipped that is `limit` rows (plus the
-    /// rest of the last equal-distance group), however many the circle holds.
+    /// 2. their records in the batches ``NearbySelection`` asks for, and `decide` on each until
+    ///    `limit` are included. A record comes from the cache's recent records when it holds it
+    ///    for this transaction's state, else from the file.
     public func nearby(
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
     ) async throws -> NearbyQueryResult {
@@ -37,52 +33,24 @@ extension SQLiteKilroyStore {
     ) throws -> NearbyQueryResult {
         guard radius.isFinite else { throw GeohashError.invalidRadius(radius) }
         guard limit > 0, radius >= 0 else { return NearbyQueryResult(kilroys: [], withheldCount: 0) }
-        let (positions, marks) = try positionCache.positions(db, center: center, radius: radius)
-        var kilroys: [NearbyKilroyRecord] = []
-        kilroys.reserveCapacity(min(limit, positions.count))
-        var withheld = 0
-        var batchStart = 0
-        while batchStart < positions.count, kilroys.count < limit {
-            // As many rows as could still be included, and the rest of the last one's
-            // equal-distance group, so that every group is decided whole and in id order.
-            var batchEnd = min(positions.count, batchStart + (limit - kilroys.count))
-            while batchEnd < positions.count, positions[batchEnd].distance == positions[batchEnd - 1].distance { batchEnd += 1 }
-            let batch = positions[batchStart..<batchEnd]
-            let records = try records(db, rowIDs: batch.map(\.id), seenAs: marks)
-            var groupStart = batch.startIndex
-            while groupStart < batch.endIndex, kilroys.count < limit {
-                let distance = positions[groupStart].distance
-                var groupEnd = groupStart + 1
-                while groupEnd < batch.endIndex, positions[groupEnd].distance == distance { groupEnd += 1 }
-                // A row the cache knows but this transaction cannot see (deleted, or written
-                // after it began) is not loaded, and so skipped.
-                var group = positions[groupStart..<groupEnd].compactMap { records[$0.id] }
-                // Ties by id, as the contract asks (rowids follow insertion, not ids).
-                if group.count > 1 { group.sort { $0.id < $1.id } }
-                for record in group {
-                    guard kilroys.count < limit else { break }
-                    switch decide(KilroyCandidate(record, distanceMeters: distance)) {
-                    case .include: kilroys.append(NearbyKilroyRecord(kilroy: record, distanceMeters: distance))
-                    case .skip: break
-                    case .withhold: withheld += 1
-                    }
-                }
-                groupStart = groupEnd
-            }
-            batchStart = batchEnd
+        let (positions, mark) = try positionCache.positions(db, center: center, radius: radius)
+        var selection = NearbySelection(positions: positions, limit: limit)
+        while let batch = selection.nextBatch() {
+            // A row the cache knows but this transaction cannot see (deleted, or written after
+            // it began) is not loaded, and so skipped.
+            selection.decideBatch(records: try records(db, rowIDs: batch, seenAt: mark), decide)
         }
-        return NearbyQueryResult(kilroys: kilroys, withheldCount: withheld)
+        return selection.result
     }
 
-    /// The rows with these rowids as `db`'s transaction (with `marks`) sees them: those the
-    /// position cache holds for that state from memory, the rest loaded and given to it to keep.
-    private func records(_ db: Database, rowIDs: [Int64], seenAs marks: KilroyPositionCache.Marks) throws
-        -> [Int64: KilroyRecord]
-    {
-        var records = positionCache.records(rowIDs, seenAs: marks)
+    /// The rows with these rowids as `db`'s transaction (with change mark `mark`) sees them:
+    /// those the position cache keeps for that state from memory, the rest loaded and given to
+    /// it to keep.
+    private func records(_ db: Database, rowIDs: [Int64], seenAt mark: Int64) throws -> [Int64: KilroyRecord] {
+        var records = positionCache.records(rowIDs, seenAt: mark)
         guard records.count < rowIDs.count else { return records }
         let loaded = try Self.loadKilroys(db, rowIDs: rowIDs.filter { records[$0] == nil })
-        positionCache.keep(loaded, seenAs: marks)
+        positionCache.keep(loaded, seenAt: mark)
         records.merge(loaded) { held, _ in held }
         return records
     }

@@ -52,7 +52,7 @@ struct SQLiteNearIndexTests {
         }
     }
 
-    @Test("migration v7 logs every change of a row once, a move too, so kept records are forgotten")
+    @Test("migrations v7 and v8 log every insert, update and deletion of a row once, for the position caches")
     func everyChangeLogged() async throws {
         try await Self.withFileStore { store in
             _ = try await store.createKilroy(try Self.record("a", latitude: 1, longitude: 2))
@@ -61,13 +61,15 @@ struct SQLiteNearIndexTests {
                 for change in [
                     "UPDATE kilroys SET comment = 'new'", "UPDATE kilroys SET report_count = 2, hidden = 1",
                     "UPDATE kilroys SET latitude = 1.5", "UPDATE kilroys SET comment = 'x' WHERE id = 'none'",
+                    "DELETE FROM kilroys",
                 ] {
                     try db.execute(sql: change)
-                    counts.append(try Int.fetchOne(db, sql: "SELECT count(*) FROM kilroy_removals") ?? -1)
+                    counts.append(try Int.fetchOne(db, sql: "SELECT count(*) FROM kilroy_changes") ?? -1)
                 }
                 return counts
             }
-            #expect(logged == [1, 2, 3, 3])
+            // The insert is the first entry.
+            #expect(logged == [2, 3, 4, 4, 5])
         }
     }
 
