@@ -69,10 +69,21 @@ public enum DatabaseOpener {
         } catch {
             throw .cannotOpenDatabase(path: path, reason: describe(error))
         }
+        let unknown: [String]
         do {
-            try migrator.migrate(pool)
+            // Before migrating: migrations this code does not have mean a newer release wrote
+            // the file, and this one would fail on its first query (a renamed table) or worse.
+            unknown = try pool.read { db in
+                try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
+            }
+            if unknown.isEmpty { try migrator.migrate(pool) }
         } catch {
             throw .migrationFailed(path: path, reason: describe(error))
+        }
+        guard unknown.isEmpty else {
+            throw .migrationFailed(
+                path: path,
+                reason: "a newer release wrote this database (migrations \(unknown.joined(separator: ", ")) are unknown to this one)")
         }
         return pool
     }

@@ -182,4 +182,28 @@ struct DatabaseOpenerTests {
     private static func mode(_ url: URL) -> Int? {
         (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int
     }
+
+    /// An older release must not run on a file a newer one migrated: its first query would
+    /// fail on whatever the newer migrations renamed (Kilroy's v8 renames a table), or worse.
+    @Test("a database with migrations this code does not know is refused, unchanged, naming them")
+    func newerDatabaseRefused() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let url = temp.url.appendingPathComponent("app.sqlite")
+        let counter = temp.url.appendingPathComponent("count")
+        var newer = makeMigrator(counter: counter)
+        newer.registerMigration("v2-newer") { db in try db.execute(sql: "ALTER TABLE book RENAME TO volume") }
+        do { _ = try DatabaseOpener.openFile(at: url, migrator: newer) }
+        var older = makeMigrator(counter: counter)
+        older.registerMigration("v1b-older-only") { db in try db.execute(sql: "CREATE TABLE older_only (id INTEGER)") }
+        #expect {
+            _ = try DatabaseOpener.openFile(at: url, migrator: older)
+        } throws: { error in
+            guard case .migrationFailed(let path, let reason) = error as? StorageError else { return false }
+            return path == url.path && reason.contains("v2-newer") && reason.contains("newer release")
+        }
+        // Nothing was migrated: the older code's own migration did not run.
+        let reopened = try DatabaseOpener.openFile(at: url, migrator: newer)
+        #expect(try reopened.read { db in try db.tableExists("older_only") } == false)
+    }
 }
