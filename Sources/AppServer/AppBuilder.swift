@@ -55,7 +55,8 @@ enum AppBuilder {
         let umilogBlobs = try makeBlobs(settings.blobs, cloud: "umilog", logger: logger)
         switch settings.database {
         case .sqlite(let directory):
-            let store = try SQLiteKilroyStore.open(at: directory.appendingPathComponent("kilroy.sqlite"))
+            let store = try SQLiteKilroyStore.open(
+                at: directory.appendingPathComponent("kilroy.sqlite"), recentRecords: settings.kilroyKeptRecords)
             var ledger = try SQLiteLedgerStore.open(at: directory.appendingPathComponent("flipcash.sqlite"))
             ledger.paymentSettings = settings.flipcashPayments
             let relay = try SQLiteRelayStore.open(at: directory.appendingPathComponent("buds.sqlite"))

@@ -121,6 +121,10 @@ struct ServerOptions: ParsableArguments {
                            of a place where it dropped one itself, e.g. local:200
           global:<drops>   a device sees others' drops once it has dropped <drops> (>= 1), e.g. global:3
         A device always sees its own drops.
+
+        With the embedded store, each app-server keeps the Kilroy drops its near answers returned
+        lately in memory, so answers about the same places read no row: --kilroy-kept-records N
+        (default 200000, about 100 MB when full; 0 keeps none).
         """
 
     @Option(help: "The address to listen on.")
@@ -160,6 +164,9 @@ struct ServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
+    @Option(help: ArgumentHelp("Kilroy drops kept in memory for near answers (see above; 0 to 10000000).", valueName: "count"))
+    var kilroyKeptRecords = SQLiteKilroyStore.defaultRecentRecords
+
     @Option(
         help: ArgumentHelp(
             "on, or off to lift the per-device request rate limits (for load tests only: they are what stops a flood).",
@@ -191,6 +198,9 @@ struct ServerOptions: ParsableArguments {
             }
             ratesFile = url
         }
+        guard (0...10_000_000).contains(kilroyKeptRecords) else {
+            throw ValidationError("--kilroy-kept-records must be from 0 to 10000000, not \(kilroyKeptRecords).")
+        }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
         guard !dataDirectory.isEmpty else { throw ValidationError("--data must name a folder.") }
         guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
@@ -221,6 +231,7 @@ struct ServerOptions: ParsableArguments {
         settings.grpcPort = grpcPort
         settings.ratesFile = ratesFile
         settings.flipcashPayments.faucetEnabled = flipcashFaucet
+        settings.kilroyKeptRecords = kilroyKeptRecords
         settings.budsSMSOutbox = budsSmsOutbox.map { URL(fileURLWithPath: $0, isDirectory: true) }
         if let variable = environment["BUDS_RELAY_KEY"], !variable.isEmpty {
             guard let key = BudsRelayKey(hex: variable) else {

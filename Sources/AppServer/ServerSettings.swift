@@ -26,6 +26,8 @@ struct ServerSettings: Sendable {
     var limits = HTTPServerLimits()
     /// Kilroy's configuration apart from reciprocity (limits, clock); tests change it.
     var kilroy = KilroyCloudConfiguration()
+    /// How many recently returned kilroys the embedded store keeps in memory for near answers.
+    var kilroyKeptRecords = SQLiteKilroyStore.defaultRecentRecords
     /// The port Flipcash's gRPC services listen on, beside HTTP (0 picks a free one).
     var grpcPort = 0
     /// Flipcash's services: rate limits and clock.

@@ -93,4 +93,14 @@ struct BackendOptionsTests {
         #expect(try Self.settings(["--rate-limits", "off"]).umilog.rateLimits == .none)
         #expect(Self.refusal(["--rate-limits", "sometimes"])?.contains("--rate-limits") == true)
     }
+
+    @Test("--kilroy-kept-records sizes the near answers' kept records; out of range is refused")
+    func keptRecordsFlag() throws {
+        #expect(try Self.settings([]).kilroyKeptRecords == SQLiteKilroyStore.defaultRecentRecords)
+        #expect(try Self.settings(["--kilroy-kept-records", "0"]).kilroyKeptRecords == 0)
+        #expect(try Self.settings(["--kilroy-kept-records", "50000"]).kilroyKeptRecords == 50_000)
+        for bad in ["-1", "10000001"] {
+            #expect(Self.refusal(["--kilroy-kept-records", bad])?.contains("--kilroy-kept-records") == true, "\(bad)")
+        }
+    }
 }
