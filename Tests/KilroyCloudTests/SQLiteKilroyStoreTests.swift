@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Geo
 import Storage
 import TestSupport
@@ -174,5 +175,56 @@ extension SQLiteKilroyStoreTests {
         }
         #expect(keeping.positionCache.recordCount == 25)
         #expect(reading.positionCache.recordCount == 0)
+    }
+
+    /// A cache further behind than the log keeps (another process pruned what it needed)
+    /// reloads every position and forgets its records, rather than miss what was pruned.
+    @Test("a cache behind a pruned change log reloads, and misses nothing")
+    func prunedLogReloads() async throws {
+        let folder = ScratchFolder.url("kilroy-store")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("kilroy.sqlite")
+        let (behind, writer) = (try SQLiteKilroyStore.open(at: url), try SQLiteKilroyStore.open(at: url))
+        _ = try await writer.insertImage(Self.image)
+        let first = try Self.record(latitude: 1)
+        _ = try await writer.createKilroy(first)
+        let center = try Coordinate(latitude: 1, longitude: 2)
+        for _ in 0..<2 { _ = try await behind.nearby(center: center, radius: 1_000, limit: 10) { _ in .include } }
+        #expect(behind.positionCache.recordCount == 1)
+
+        // Another process moves on: a new kilroy, and the first one moved far away.
+        let second = try Self.record(latitude: 1.001)
+        _ = try await writer.createKilroy(second)
+        try await writer.writer.write { db in
+            try db.execute(sql: "UPDATE kilroys SET latitude = 50 WHERE id = ?", arguments: [first.id])
+            // What the pruning trigger does once the log is long: here everything but the last entry.
+            try db.execute(
+                sql: """
+                    UPDATE kilroy_changes_pruned SET through = (SELECT max(seq) - 1 FROM kilroy_changes);
+                    DELETE FROM kilroy_changes WHERE seq < (SELECT max(seq) FROM kilroy_changes);
+                    """)
+        }
+        let answer = try await behind.nearby(center: center, radius: 1_000, limit: 10) { _ in .include }
+        #expect(answer.kilroys.map(\.kilroy.id) == [second.id])
+        #expect(behind.positionCache.recordCount == 0)
+    }
+
+    @Test("every 10,000th change prunes the log to its last 100,000 entries and records how far")
+    func pruningTrigger() async throws {
+        let store = try SQLiteKilroyStore.inMemory()
+        let (count, through) = try await store.writer.write { db in
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 125000)
+                    INSERT INTO kilroy_changes (kilroy_rowid, latitude, longitude, added) SELECT i, 0, 0, 1 FROM n
+                    """)
+            return (
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM kilroy_changes"),
+                try Int.fetchOne(db, sql: "SELECT through FROM kilroy_changes_pruned")
+            )
+        }
+        // Pruned at 110,000 and 120,000: entries 20,001...125,000 are left.
+        #expect(count == 105_000)
+        #expect(through == 20_000)
     }
 }

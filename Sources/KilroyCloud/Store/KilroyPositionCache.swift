@@ -14,7 +14,8 @@ import Geo
 /// Learning the entries after the last one applied means forgetting each updated or deleted
 /// row at its old position, then reading every rowid they name again. Rowids are not a
 /// high-water mark: SQLite gives a deleted last rowid to the next insert, so after deletions
-/// a new row can take a rowid below the highest one ever learnt.
+/// a new row can take a rowid below the highest one ever learnt. The log keeps its last 100,000
+/// entries (migration v9); a cache further behind than that reloads every position.
 ///
 /// A transaction can see an older state than the cache has learnt from another one (a lower
 /// last sequence number). An older state teaches nothing; a query in it still answers from
@@ -58,9 +59,9 @@ final class KilroyPositionCache: @unchecked Sendable {
     /// - Throws: `GeoError.invalidRadius` for a radius that is negative or not finite,
     ///   `corruptRow` for a stored position out of range, or a `DatabaseError`.
     func positions(_ db: Database, center: Coordinate, radius: Double) throws -> (matches: [PointGrid.Match], mark: Int64) {
-        let mark = try Self.mark(db)
+        let (mark, pruned) = try Self.marks(db)
         return try lock.withLock {
-            try learn(db, mark: mark)
+            try learn(db, mark: mark, pruned: pruned)
             return (try state.grid.points(within: radius, of: center), mark)
         }
     }
@@ -93,14 +94,18 @@ final class KilroyPositionCache: @unchecked Sendable {
     /// Brings the cache up to `db`'s transaction (the first call loads every position), so a
     /// server can pay for the first load before it takes requests.
     func refresh(_ db: Database) throws {
-        let mark = try Self.mark(db)
-        try lock.withLock { try learn(db, mark: mark) }
+        let (mark, pruned) = try Self.marks(db)
+        try lock.withLock { try learn(db, mark: mark, pruned: pruned) }
     }
 
-    /// What `db`'s transaction (with change mark `mark`) holds that the cache has not learnt
-    /// yet. Called with the lock held.
-    private func learn(_ db: Database, mark: Int64) throws {
-        if !state.isLoaded {
+    /// What `db`'s transaction (with change mark `mark`, its log pruned through `pruned`) holds
+    /// that the cache has not learnt yet. Called with the lock held.
+    private func learn(_ db: Database, mark: Int64, pruned: Int64) throws {
+        if !state.isLoaded || pruned > state.changesThrough {
+            // The first load, or a cache so far behind that changes it needs were pruned
+            // (`kilroy_changes_pruning`): every position again, and no record kept from before.
+            state.grid = PointGrid()
+            state.records = KilroyRecordCache(capacity: state.records.capacity)
             // Through the slim covering index (tens of MB, not the table's hundreds).
             try Self.learnRows(db, sql: "SELECT rowid, latitude, longitude FROM kilroys INDEXED BY kilroys_geo", into: &state.grid)
             state.isLoaded = true
@@ -133,12 +138,14 @@ final class KilroyPositionCache: @unchecked Sendable {
         state.changesThrough = mark
     }
 
-    /// The last change's sequence number in `db`'s transaction (one read of an index's last entry).
-    private static func mark(_ db: Database) throws -> Int64 {
-        let statement = try db.cachedStatement(sql: "SELECT ifnull(max(seq), 0) FROM kilroy_changes")
-        var mark: Int64 = 0
-        try RawRow.forEach(in: db, statement) { row in mark = row.int64(0) ?? 0 }
-        return mark
+    /// The last change's sequence number in `db`'s transaction (one read of an index's last
+    /// entry), and the one through which the log may have been pruned.
+    private static func marks(_ db: Database) throws -> (mark: Int64, pruned: Int64) {
+        let statement = try db.cachedStatement(
+            sql: "SELECT (SELECT ifnull(max(seq), 0) FROM kilroy_changes), (SELECT through FROM kilroy_changes_pruned)")
+        var marks: (mark: Int64, pruned: Int64) = (0, 0)
+        try RawRow.forEach(in: db, statement) { row in marks = (row.int64(0) ?? 0, row.int64(1) ?? 0) }
+        return marks
     }
 
     /// Adds the rows `sql` selects as (rowid, latitude, longitude) to `grid`, in rowid order.
