@@ -45,17 +45,17 @@ labels = {"sqlite": "sqlite store", "sqlite-cold": "sqlite store, rows from the 
           "postgres-cold": "postgres store, rows from the database"}
 print("near query, radius 500 m, 100 results, 1,000,000 drops (%d queries each; run %s, %s UTC)" % (
     rows[0]["queries"], sys.argv[2], time.strftime("%H:%M", time.gmtime())))
-print("%-42s %10s %10s %10s %9s %12s" % ("engine", "p50 µs", "p90 µs", "p99 µs", "results", "× Redis"))
+print("%-46s %10s %10s %10s %9s %12s" % ("engine", "p50 µs", "p90 µs", "p99 µs", "results", "× Redis"))
 for row in rows:
     if row["engine"] == "redis":
         continue
     ratio = "%.2f" % (row["p50_us"] / redis["usec_per_call"]) if redis else "-"
-    print("%-42s %10.1f %10.1f %10.1f %9.1f %12s" % (
+    print("%-46s %10.1f %10.1f %10.1f %9.1f %12s" % (
         labels.get(row["engine"], row["engine"]) + " (p50)", row["p50_us"], row["p90_us"], row["p99_us"], row["mean_results"], ratio))
 if redis:
-    print("%-42s %10.1f %10s %10s %9.1f %12s" % (
+    print("%-46s %10.1f %10s %10s %9.1f %12s" % (
         "redis GEOSEARCH (usec_per_call)", redis["usec_per_call"], "", "", redis["mean_results"], "1.00"))
-    print("%-42s %10.1f %10.1f %10.1f %9s %12s" % (
+    print("%-46s %10.1f %10.1f %10.1f %9s %12s" % (
         "redis, client round trip", redis["client_p50_us"], redis["client_p90_us"], redis["client_p99_us"], "", ""))
 PY
 }

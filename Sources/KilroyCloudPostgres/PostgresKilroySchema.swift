@@ -160,5 +160,23 @@ enum PostgresKilroySchema {
                 """,
             ]
         },
+        // TRUNCATE fires no row trigger, so it marks the whole log as pruned: every near cache
+        // loads everything again instead of answering with kilroys that are gone.
+        PostgresMigration(id: "v4-near-cache-truncate") { schema in
+            [
+                """
+                CREATE FUNCTION \(schema.qualified("kilroy_log_truncate"))() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    UPDATE \(schema.qualified("kilroy_changes_pruned")) SET through = greatest(through, pg_current_xact_id());
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER kilroys_truncated AFTER TRUNCATE ON \(schema.qualified("kilroys"))
+                FOR EACH STATEMENT EXECUTE FUNCTION \(schema.qualified("kilroy_log_truncate"))()
+                """,
+            ]
+        },
     ])
 }

@@ -97,4 +97,22 @@ struct PostgresKilroyStoreTests {
             #expect(answer.kilroys.first?.kilroy == (try await writer.kilroy(id: first.id)))
         }
     }
+
+    @Test("a TRUNCATE of the kilroys reaches every near cache: they load again and find nothing")
+    func truncate() async throws {
+        try await PostgresTestDatabase.withTestDatabase { client, schema async throws in
+            let logger = PostgresTestDatabase.quietLogger
+            let store = try await PostgresKilroyStore.open(client: client, schema: schema.rawValue, logger: logger)
+            _ = try await store.insertImage(Fixture.image())
+            let center = Fixture.coordinate(10, 20)
+            _ = try await store.createKilroy(Fixture.kilroy(at: center))
+            // Twice, so the record is kept too.
+            for _ in 0..<2 {
+                #expect(try await store.nearby(center: center, radius: 100, limit: 10) { _ in .include }.kilroys.count == 1)
+            }
+            #expect(store.nearCache.recordCount == 1)
+            try await client.query(PostgresQuery(unsafeSQL: "TRUNCATE \(store.tables.kilroys) CASCADE"), logger: logger)
+            #expect(try await store.nearby(center: center, radius: 100, limit: 10) { _ in .include }.kilroys.isEmpty)
+        }
+    }
 }
