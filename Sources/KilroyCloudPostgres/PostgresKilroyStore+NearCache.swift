@@ -11,18 +11,18 @@ extension PostgresKilroyStore {
     /// takes requests. Concurrent callers share one load.
     public func loadPositions() async throws {
         try await nearCache.load { [self] in
-            // One repeatable-read snapshot: its `xmin` is the horizon of what it read.
-            let (horizon, pruned, rows) = try await transaction(isolation: .repeatableRead, readOnly: true) { connection in
+            // One repeatable-read snapshot: what it read is what it says it saw.
+            let (snapshot, pruned, rows) = try await transaction(isolation: .repeatableRead, readOnly: true) { connection in
                 let head = try await Self.rows(
                     connection,
                     """
-                    SELECT pg_snapshot_xmin(pg_current_snapshot())::text, (SELECT through FROM \(unescaped: tables.kilroyChangesPruned))::text
+                    SELECT pg_current_snapshot()::text, (SELECT through FROM \(unescaped: tables.kilroyChangesPruned))::text
                     """,
                     logger: logger)
                 guard let cells = head.first?.makeRandomAccess() else {
                     throw KilroyServerStoreError.corruptRow(table: "kilroy_changes_pruned", id: "1")
                 }
-                let horizon = try Self.transactionID(cells[0].decode(String?.self))
+                let snapshot = try Self.snapshot(cells[0].decode(String?.self))
                 let pruned = try Self.transactionID(cells[1].decode(String?.self))
                 var rows: [PostgresNearCache.Change] = []
                 let all = try await connection.query(
@@ -33,15 +33,16 @@ extension PostgresKilroyStore {
                         PostgresNearCache.Change(
                             num: num, version: version, coordinate: try Self.position(latitude, longitude, num: num)))
                 }
-                return (horizon, pruned, rows)
+                return (snapshot, pruned, rows)
             }
-            nearCache.replace(with: rows, horizon: horizon, pruned: pruned)
+            nearCache.replace(with: rows, snapshot: snapshot, pruned: pruned)
         }
     }
 
     /// The kilroys within `radius` of `center`, nearest first (equal distances by `num`), with
-    /// the near cache brought up to date first by one statement: the changes logged at or above
-    /// its horizon, the rows they name as they are now, and the reading snapshot's `xmin`.
+    /// the near cache brought up to date first by one statement: the changes of the
+    /// transactions it has not read (see `PostgresNearCache`), the rows they name as they are
+    /// now, and the reading snapshot.
     /// When the log has been pruned since the cache last looked, at or above its horizon, the
     /// changes it needs may be gone: it loads everything again.
     ///
@@ -50,15 +51,16 @@ extension PostgresKilroyStore {
     func nearPositions(center: Coordinate, radius: Double) async throws -> [PointGrid.Match] {
         if !nearCache.isLoaded { try await loadPositions() }
         while true {
-            let horizon = nearCache.horizon
+            let (from, pending) = nearCache.readFrom
             let rows = try await client.withConnection { connection in
                 try await Self.rows(
                     connection,
                     """
-                    SELECT pg_snapshot_xmin(pg_current_snapshot())::text, p.through::text, c.num, k.version, k.latitude, k.longitude
+                    SELECT pg_current_snapshot()::text, p.through::text, c.num, k.version, k.latitude, k.longitude
                     FROM \(unescaped: tables.kilroyChangesPruned) p
                     LEFT JOIN LATERAL (
-                        SELECT num FROM \(unescaped: tables.kilroyChanges) WHERE xid >= \(String(horizon))::text::xid8
+                        SELECT num FROM \(unescaped: tables.kilroyChanges)
+                        WHERE xid >= \(String(from))::text::xid8 OR xid = ANY(\(pending.map(String.init))::text[]::xid8[])
                         ORDER BY xid LIMIT \(unescaped: String(Self.learnLimit))
                     ) c ON true
                     LEFT JOIN \(unescaped: tables.kilroys) k ON k.num = c.num
@@ -68,9 +70,9 @@ extension PostgresKilroyStore {
             guard let head = rows.first?.makeRandomAccess() else {
                 throw KilroyServerStoreError.corruptRow(table: "kilroy_changes_pruned", id: "1")
             }
-            let snapshot = try Self.transactionID(head[0].decode(String?.self))
+            let snapshot = try Self.snapshot(head[0].decode(String?.self))
             let pruned = try Self.transactionID(head[1].decode(String?.self))
-            guard !nearCache.mustReload(pruned: pruned, horizon: horizon) else {
+            guard !nearCache.mustReload(pruned: pruned, from: from, pending: pending) else {
                 // Everything again (the load reads the pruning mark too), then learn from there.
                 try await loadPositions()
                 continue
@@ -91,7 +93,7 @@ extension PostgresKilroyStore {
                     changes.append(PostgresNearCache.Change(num: num, version: nil, coordinate: nil))
                 }
             }
-            let matches = try nearCache.apply(changes, horizon: snapshot, thenWithin: radius, of: center)
+            let matches = try nearCache.apply(changes, snapshot: snapshot, thenWithin: radius, of: center)
             if nearCache.shouldPrune(now: .now, interval: .seconds(600)) { try await pruneChanges() }
             return matches
         }
@@ -146,6 +148,14 @@ extension PostgresKilroyStore {
     /// right after a bulk load, before `ANALYZE`, an unlimited range read the whole log
     /// (75 ms a near query).
     static let learnLimit = 100_000
+
+    /// A snapshot written as text (`pg_snapshot::text`), or `corruptRow`.
+    static func snapshot(_ text: String?) throws -> PostgresNearCache.Snapshot {
+        guard let text, let snapshot = PostgresNearCache.Snapshot(text) else {
+            throw KilroyServerStoreError.corruptRow(table: "kilroy_changes", id: "snapshot")
+        }
+        return snapshot
+    }
 
     /// A transaction id written as text (`xid8::text`), or `corruptRow`.
     static func transactionID(_ text: String?) throws -> UInt64 {
