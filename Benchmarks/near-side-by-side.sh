@@ -41,20 +41,21 @@ python3 - "$RESULTS" "$1" <<'PY'
 import json, sys, time
 rows = [json.loads(line) for line in open(sys.argv[1]) if line.startswith("{")]
 redis = next((row for row in rows if row["engine"] == "redis"), None)
-labels = {"sqlite": "sqlite store", "sqlite-cold": "sqlite store, rows from the file", "postgres": "postgres store"}
+labels = {"sqlite": "sqlite store", "sqlite-cold": "sqlite store, rows from the file", "postgres": "postgres store",
+          "postgres-cold": "postgres store, rows from the database"}
 print("near query, radius 500 m, 100 results, 1,000,000 drops (%d queries each; run %s, %s UTC)" % (
     rows[0]["queries"], sys.argv[2], time.strftime("%H:%M", time.gmtime())))
-print("%-42s %10s %10s %10s %9s %12s" % ("engine", "p50 µs", "p90 µs", "p99 µs", "results", "× Redis"))
+print("%-46s %10s %10s %10s %9s %12s" % ("engine", "p50 µs", "p90 µs", "p99 µs", "results", "× Redis"))
 for row in rows:
     if row["engine"] == "redis":
         continue
     ratio = "%.2f" % (row["p50_us"] / redis["usec_per_call"]) if redis else "-"
-    print("%-42s %10.1f %10.1f %10.1f %9.1f %12s" % (
+    print("%-46s %10.1f %10.1f %10.1f %9.1f %12s" % (
         labels.get(row["engine"], row["engine"]) + " (p50)", row["p50_us"], row["p90_us"], row["p99_us"], row["mean_results"], ratio))
 if redis:
-    print("%-42s %10.1f %10s %10s %9.1f %12s" % (
+    print("%-46s %10.1f %10s %10s %9.1f %12s" % (
         "redis GEOSEARCH (usec_per_call)", redis["usec_per_call"], "", "", redis["mean_results"], "1.00"))
-    print("%-42s %10.1f %10.1f %10.1f %9s %12s" % (
+    print("%-46s %10.1f %10.1f %10.1f %9s %12s" % (
         "redis, client round trip", redis["client_p50_us"], redis["client_p90_us"], redis["client_p99_us"], "", ""))
 PY
 }
@@ -81,6 +82,8 @@ for repeat in $(seq 1 "${REPEAT:-1}"); do
     if [[ -n "${BENCH_POSTGRES_URL:-}" ]]; then
         echo "near-side-by-side: PostgreSQL store" >&2
         "$CITY" near-postgres "$ROUNDS" >>"$RESULTS"
+        echo "near-side-by-side: PostgreSQL store, rows from the database" >&2
+        KILROY_RECENT_RECORDS=0 "$CITY" near-postgres "$ROUNDS" >>"$RESULTS"
     else
         echo "near-side-by-side: PostgreSQL store skipped: set BENCH_POSTGRES_URL=postgres://user:pass@127.0.0.1:5432/db (with PostGIS) to run it" >&2
     fi

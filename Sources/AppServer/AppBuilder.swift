@@ -66,7 +66,8 @@ enum AppBuilder {
                 umilogBlobs: umilogBlobs, prepare: { try await store.loadPositions() })
         case .postgres(let url):
             let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
-            let store = try PostgresKilroyStore.unmigrated(client: client, schema: "kilroy", logger: logger)
+            let store = try PostgresKilroyStore.unmigrated(
+                client: client, schema: "kilroy", logger: logger, recentRecords: settings.kilroyKeptRecords)
             var ledger = try PostgresLedgerStore.unmigrated(client: client, schema: "flipcash", logger: logger)
             ledger.paymentSettings = settings.flipcashPayments
             let migratedLedger = ledger
@@ -86,6 +87,7 @@ enum AppBuilder {
                     try await migratedLedger.migrate()
                     try await relay.migrate()
                     try await sync.migrate()
+                    try await store.loadPositions()
                 }, prepareFlipcash: { try await migratedLedger.migrate() })
         }
     }

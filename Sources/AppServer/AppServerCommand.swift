@@ -122,9 +122,9 @@ struct ServerOptions: ParsableArguments {
           global:<drops>   a device sees others' drops once it has dropped <drops> (>= 1), e.g. global:3
         A device always sees its own drops.
 
-        With the embedded store, each app-server keeps the Kilroy drops its near answers returned
-        lately in memory, so answers about the same places read no row: --kilroy-kept-records N
-        (default 200000, about 100 MB when full; 0 keeps none).
+        Each app-server keeps every Kilroy drop's position in memory, learnt from the database, and
+        the drops its near answers returned lately, so answers about the same places read no row:
+        --kilroy-kept-records N (default 200000, about 100 MB when full; 0 keeps none).
         """
 
     @Option(help: "The address to listen on.")

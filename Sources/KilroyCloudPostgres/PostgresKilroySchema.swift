@@ -104,5 +104,79 @@ enum PostgresKilroySchema {
                 """
             ]
         },
+        // Each app-server's near cache (`PostgresNearCache`): a number and a version per kilroy,
+        // and a log of every insert, update and deletion under the writing transaction's id,
+        // with how far it has been pruned.
+        PostgresMigration(id: "v3-near-cache") { schema in
+            let kilroys = schema.qualified("kilroys")
+            let changes = schema.qualified("kilroy_changes")
+            return [
+                "ALTER TABLE \(kilroys) ADD COLUMN num bigint GENERATED ALWAYS AS IDENTITY",
+                "CREATE UNIQUE INDEX kilroys_num ON \(kilroys) (num)",
+                "ALTER TABLE \(kilroys) ADD COLUMN version bigint NOT NULL DEFAULT 0",
+                """
+                CREATE TABLE \(changes) (
+                    xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
+                    num bigint NOT NULL,
+                    changed_at timestamptz NOT NULL DEFAULT clock_timestamp()
+                )
+                """,
+                "CREATE INDEX kilroy_changes_xid ON \(changes) (xid)",
+                "CREATE INDEX kilroy_changes_time ON \(changes) (changed_at)",
+                """
+                CREATE TABLE \(schema.qualified("kilroy_changes_pruned")) (
+                    id integer PRIMARY KEY CHECK (id = 1),
+                    through xid8 NOT NULL
+                )
+                """,
+                "INSERT INTO \(schema.qualified("kilroy_changes_pruned")) (id, through) VALUES (1, '0')",
+                """
+                CREATE FUNCTION \(schema.qualified("kilroy_next_version"))() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    NEW.version := OLD.version + 1;
+                    RETURN NEW;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER kilroys_version BEFORE UPDATE ON \(kilroys)
+                FOR EACH ROW EXECUTE FUNCTION \(schema.qualified("kilroy_next_version"))()
+                """,
+                """
+                CREATE FUNCTION \(schema.qualified("kilroy_log_change"))() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF TG_OP = 'DELETE' THEN
+                        INSERT INTO \(changes) (num) VALUES (OLD.num);
+                    ELSE
+                        INSERT INTO \(changes) (num) VALUES (NEW.num);
+                    END IF;
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER kilroys_logged AFTER INSERT OR UPDATE OR DELETE ON \(kilroys)
+                FOR EACH ROW EXECUTE FUNCTION \(schema.qualified("kilroy_log_change"))()
+                """,
+            ]
+        },
+        // TRUNCATE fires no row trigger, so it marks the whole log as pruned: every near cache
+        // loads everything again instead of answering with kilroys that are gone.
+        PostgresMigration(id: "v4-near-cache-truncate") { schema in
+            [
+                """
+                CREATE FUNCTION \(schema.qualified("kilroy_log_truncate"))() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    UPDATE \(schema.qualified("kilroy_changes_pruned")) SET through = greatest(through, pg_current_xact_id());
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER kilroys_truncated AFTER TRUNCATE ON \(schema.qualified("kilroys"))
+                FOR EACH STATEMENT EXECUTE FUNCTION \(schema.qualified("kilroy_log_truncate"))()
+                """,
+            ]
+        },
     ])
 }

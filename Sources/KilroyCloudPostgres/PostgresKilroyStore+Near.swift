@@ -6,72 +6,24 @@ import PostgresNIO
 import PostgresStorage
 
 extension PostgresKilroyStore {
-    /// Near query in ONE statement (one statement sees one snapshot, so no repeatable-read
-    /// transaction is needed):
-    /// 1. candidates with every column a record needs, from the GiST index on `position`
-    ///    (`ST_DWithin` on the sphere, with a radius a little larger than asked, so no kilroy the
-    ///    exact filter keeps is missed),
-    /// 2. the exact haversine filter (the Geo kit's, as the SQLite store uses) on the position
-    ///    columns alone, then a sort by distance (ties by id) — so both stores and a brute-force
-    ///    scan agree to the metre, across the antimeridian and at the poles too,
-    /// 3. `decide` in that order until `limit` kilroys are included; only the rows looked at are
-    ///    decoded whole.
-    ///
-    /// No transaction, so no BEGIN/COMMIT round trips: the whole read is one statement (see
-    /// ``nearQuery(center:radius:tables:)`` for JIT).
+    /// Near query from this process's near cache (`PostgresNearCache`), as the SQLite store
+    /// answers from its position cache:
+    /// 1. one statement brings the cache up to date (the changes other processes logged), then
+    ///    the kilroys within the circle come from memory, nearest first, by the Geo kit's
+    ///    haversine — so both stores and a brute-force scan agree to the metre, across the
+    ///    antimeridian and at the poles too;
+    /// 2. their records in the batches `NearbySelection` asks for (kept ones from memory, the
+    ///    rest in one statement a batch), and `decide` on each until `limit` are included.
     public func nearby(
         center: Coordinate, radius: Double, limit: Int, decide: @Sendable (KilroyCandidate) -> NearbyDecision
     ) async throws -> NearbyQueryResult {
         guard limit > 0, radius >= 0 else { return NearbyQueryResult(kilroys: [], withheldCount: 0) }
         guard radius.isFinite else { throw GeohashError.invalidRadius(radius) }
-        let query = Self.nearQuery(center: center, radius: radius, tables: tables)
-        let rows = try await client.withConnection { connection in
-            try await Self.rows(connection, query, logger: logger)
+        var selection = NearbySelection(positions: try await nearPositions(center: center, radius: radius), limit: limit)
+        while let batch = selection.nextBatch() {
+            selection.decideBatch(records: try await nearRecords(batch), decide)
         }
-        var inCircle: [(row: PostgresRandomAccessRow, id: String, distance: Double)] = []
-        for row in rows {
-            // Position and id only: the rest of a row is decoded if it is looked at.
-            let cells = row.makeRandomAccess()
-            let id = try cells[0].decode(String.self)
-            let coordinate: Coordinate
-            do {
-                coordinate = try Coordinate(latitude: try cells[2].decode(Double.self), longitude: try cells[3].decode(Double.self))
-            } catch {
-                throw KilroyServerStoreError.corruptRow(table: "kilroys", id: id)
-            }
-            let distance = haversineDistance(from: center, to: coordinate)
-            if distance <= radius { inCircle.append((cells, id, distance)) }
-        }
-        inCircle.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.id < $1.id }
-        var kilroys: [NearbyKilroyRecord] = []
-        var withheld = 0
-        for entry in inCircle {
-            guard kilroys.count < limit else { break }
-            let record = try Self.decodeKilroy(entry.row)
-            let candidate = KilroyCandidate(
-                id: record.id, owner: record.owner, coordinate: record.coordinate, isHidden: record.isHidden,
-                distanceMeters: entry.distance)
-            switch decide(candidate) {
-            case .include: kilroys.append(NearbyKilroyRecord(kilroy: record, distanceMeters: entry.distance))
-            case .skip: break
-            case .withhold: withheld += 1
-            }
-        }
-        return NearbyQueryResult(kilroys: kilroys, withheldCount: withheld)
-    }
-
-    /// The candidates of a near query with every column of ``kilroyColumns``, by the GiST index
-    /// on `position`.
-    ///
-    /// PostGIS's cost estimate for `ST_DWithin` on geography grows with the rows it expects, and
-    /// past `jit_above_cost` PostgreSQL compiles the query with JIT, which costs far more than
-    /// the (index) scan itself: the store's clients start their sessions with `jit = off`
-    /// (`PostgresConnectionURL.configuration`), so no `SET LOCAL` (and no transaction) is needed.
-    static func nearQuery(center: Coordinate, radius: Double, tables: Tables) -> PostgresQuery {
-        """
-        SELECT \(unescaped: kilroyColumns) FROM \(unescaped: tables.kilroys)
-        WHERE ST_DWithin(position, ST_MakePoint(\(center.longitude), \(center.latitude))::geography, \(searchRadius(radius)), false)
-        """
+        return selection.result
     }
 
     public func dropLocations(owner: DeviceDigest, center: Coordinate, radius: Double) async throws -> [Coordinate] {
@@ -115,7 +67,10 @@ extension PostgresKilroyStore {
     ) async throws -> [KilroyCandidate] {
         guard radius.isFinite, radius >= 0 else { throw GeohashError.invalidRadius(radius) }
         let query = try circleQuery(center: center, radius: radius, owner: wanted, tables: tables)
-        // JIT is off for the session (see `nearQuery`): PostGIS's estimate would trigger it.
+        // PostGIS's cost estimate for `ST_DWithin` on geography grows with the rows it expects,
+        // and past `jit_above_cost` PostgreSQL would compile the query with JIT, which costs far
+        // more than the scan: the store's sessions start with `jit = off`
+        // (`PostgresConnectionURL.configuration`).
         var inCircle: [KilroyCandidate] = []
         for try await row in try await connection.query(query, logger: logger) {
             // Column by column: tuple decoding is far slower in debug builds, and a near query

@@ -19,6 +19,8 @@ public struct PostgresKilroyStore: KilroyServerStore {
     let schema: PostgresSchemaName
     let logger: Logger
     let tables: Tables
+    /// Shared by every copy of this store value (a class), so one process learns each position once.
+    let nearCache: PostgresNearCache
 
     /// The qualified table names, spliced into SQL (constants built from a validated schema name).
     struct Tables: Sendable {
@@ -31,6 +33,8 @@ public struct PostgresKilroyStore: KilroyServerStore {
         let legacyClaims: String
         let rateBuckets: String
         let imageLeases: String
+        let kilroyChanges: String
+        let kilroyChangesPruned: String
 
         init(_ schema: PostgresSchemaName) {
             images = schema.qualified("images")
@@ -42,14 +46,17 @@ public struct PostgresKilroyStore: KilroyServerStore {
             legacyClaims = schema.qualified("legacy_claims")
             rateBuckets = schema.qualified("rate_buckets")
             imageLeases = schema.qualified("image_leases")
+            kilroyChanges = schema.qualified("kilroy_changes")
+            kilroyChangesPruned = schema.qualified("kilroy_changes_pruned")
         }
     }
 
-    private init(client: PostgresClient, schema: PostgresSchemaName, logger: Logger) {
+    private init(client: PostgresClient, schema: PostgresSchemaName, logger: Logger, recentRecords: Int) {
         self.client = client
         self.schema = schema
         self.logger = logger
         tables = Tables(schema)
+        nearCache = PostgresNearCache(recordCapacity: recentRecords)
     }
 
     /// The store in `schema` of the database `client` connects to, migrated to this release's
@@ -57,8 +64,11 @@ public struct PostgresKilroyStore: KilroyServerStore {
     ///
     /// - Throws: `PostgresSchemaNameError` for an unusable schema name,
     ///   `PostgresMigrationError` when the schema is newer than this code, or the database's error.
-    public static func open(client: PostgresClient, schema: String = "kilroy", logger: Logger) async throws -> PostgresKilroyStore {
-        let store = try unmigrated(client: client, schema: schema, logger: logger)
+    public static func open(
+        client: PostgresClient, schema: String = "kilroy", logger: Logger,
+        recentRecords: Int = SQLiteKilroyStore.defaultRecentRecords
+    ) async throws -> PostgresKilroyStore {
+        let store = try unmigrated(client: client, schema: schema, logger: logger, recentRecords: recentRecords)
         try await store.migrate()
         return store
     }
@@ -67,9 +77,13 @@ public struct PostgresKilroyStore: KilroyServerStore {
     /// connection pool runs (the pool is a service of the application), then calls ``migrate()``
     /// before it takes requests.
     ///
+    /// - Parameter recentRecords: how many recently returned kilroys near queries keep in
+    ///   memory (see `PostgresNearCache`; 0 keeps none).
     /// - Throws: `PostgresSchemaNameError` for an unusable schema name.
-    public static func unmigrated(client: PostgresClient, schema: String = "kilroy", logger: Logger) throws -> PostgresKilroyStore {
-        PostgresKilroyStore(client: client, schema: try PostgresSchemaName(schema), logger: logger)
+    public static func unmigrated(
+        client: PostgresClient, schema: String = "kilroy", logger: Logger, recentRecords: Int = SQLiteKilroyStore.defaultRecentRecords
+    ) throws -> PostgresKilroyStore {
+        PostgresKilroyStore(client: client, schema: try PostgresSchemaName(schema), logger: logger, recentRecords: recentRecords)
     }
 
     /// Brings the schema up to this release (once, however many processes migrate together).

@@ -59,4 +59,60 @@ struct PostgresKilroyStoreTests {
             }
         }
     }
+
+    /// The log keeps an hour of changes; a process whose near cache is further behind than what
+    /// was pruned loads every position again instead of missing a change.
+    @Test("the change log is pruned after an hour, and a near cache behind the pruning reloads")
+    func pruning() async throws {
+        try await PostgresTestDatabase.withTestDatabase { client, schema async throws in
+            let logger = PostgresTestDatabase.quietLogger
+            let behind = try await PostgresKilroyStore.open(client: client, schema: schema.rawValue, logger: logger)
+            let writer = try await PostgresKilroyStore.open(client: client, schema: schema.rawValue, logger: logger)
+            _ = try await writer.insertImage(Fixture.image())
+            let center = Fixture.coordinate(10, 20)
+            let first = Fixture.kilroy(at: center)
+            _ = try await writer.createKilroy(first)
+            // Bob's own drop, far away, so that he may report.
+            _ = try await writer.createKilroy(Fixture.kilroy(owner: Fixture.bob, at: Fixture.coordinate(-40, 20)))
+            for _ in 0..<2 { _ = try await behind.nearby(center: center, radius: 100, limit: 10) { _ in .include } }
+            #expect(behind.nearCache.recordCount == 1)
+
+            let second = Fixture.kilroy(at: Fixture.coordinate(10, 20.0001))
+            _ = try await writer.createKilroy(second)
+            #expect(
+                try await writer.reportKilroy(
+                    id: first.id, reporter: Fixture.bob, reason: nil, at: Fixture.epoch, hideThreshold: 5, policy: .off)
+                    == .counted(reportCount: 1, hidden: false))
+            // An hour passes for every logged change, and the writer prunes.
+            try await client.query(
+                PostgresQuery(unsafeSQL: "UPDATE \(writer.tables.kilroyChanges) SET changed_at = now() - interval '2 hours'"), logger: logger)
+            try await writer.pruneChanges()
+            let left = try await client.query(
+                PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(writer.tables.kilroyChanges)"), logger: logger
+            ).collect().first?.decode(Int.self)
+            #expect(left == 0)
+
+            let answer = try await behind.nearby(center: center, radius: 100, limit: 10) { _ in .include }
+            #expect(answer.kilroys.map(\.kilroy.id) == [first.id, second.id])
+            #expect(answer.kilroys.first?.kilroy == (try await writer.kilroy(id: first.id)))
+        }
+    }
+
+    @Test("a TRUNCATE of the kilroys reaches every near cache: they load again and find nothing")
+    func truncate() async throws {
+        try await PostgresTestDatabase.withTestDatabase { client, schema async throws in
+            let logger = PostgresTestDatabase.quietLogger
+            let store = try await PostgresKilroyStore.open(client: client, schema: schema.rawValue, logger: logger)
+            _ = try await store.insertImage(Fixture.image())
+            let center = Fixture.coordinate(10, 20)
+            _ = try await store.createKilroy(Fixture.kilroy(at: center))
+            // Twice, so the record is kept too.
+            for _ in 0..<2 {
+                #expect(try await store.nearby(center: center, radius: 100, limit: 10) { _ in .include }.kilroys.count == 1)
+            }
+            #expect(store.nearCache.recordCount == 1)
+            try await client.query(PostgresQuery(unsafeSQL: "TRUNCATE \(store.tables.kilroys) CASCADE"), logger: logger)
+            #expect(try await store.nearby(center: center, radius: 100, limit: 10) { _ in .include }.kilroys.isEmpty)
+        }
+    }
 }

@@ -44,15 +44,19 @@ enum CityCommands {
         print(tokens.map(\.text).joined(separator: "\n"))
     }
 
+    /// Records the stores keep for near answers: `KILROY_RECENT_RECORDS=0` times them keeping
+    /// none, so every row is read from the file or the database — what a query about a place no
+    /// one asked about lately costs.
+    static var recentRecords: Int {
+        ProcessInfo.processInfo.environment["KILROY_RECENT_RECORDS"].flatMap { Int($0) } ?? SQLiteKilroyStore.defaultRecentRecords
+    }
+
     /// Times `nearby` on the SQLite store in `directory` and prints one JSON line.
     static func near(directory: URL, rounds: Int) async throws {
         let marker = directory.appendingPathComponent("city-complete")
         guard FileManager.default.fileExists(atPath: marker.path) else { throw CityCommandError.notSeeded(directory.path) }
-        // KILROY_RECENT_RECORDS=0 times the store keeping no record, so every row is read from the
-        // file: what a query about a neighbourhood no one asked about lately costs.
-        let recent = ProcessInfo.processInfo.environment["KILROY_RECENT_RECORDS"].flatMap { Int($0) }
-        let store = try SQLiteKilroyStore.open(
-            at: directory.appendingPathComponent("kilroy.sqlite"), recentRecords: recent ?? SQLiteKilroyStore.defaultRecentRecords)
+        let recent = recentRecords
+        let store = try SQLiteKilroyStore.open(at: directory.appendingPathComponent("kilroy.sqlite"), recentRecords: recent)
         let centres = try CityDrops.queryCentres()
         let timing = try await NearTiming.measure(centres: centres, rounds: rounds) { centre in
             try await store.nearby(center: centre, radius: radius, limit: limit) { _ in .include }.kilroys.count

@@ -25,7 +25,7 @@ enum PostgresCommands {
                 try await store.nearby(center: centre, radius: CityCommands.radius, limit: CityCommands.limit) { _ in .include }
                     .kilroys.count
             }
-            print(timing.json(engine: "postgres"))
+            print(timing.json(engine: CityCommands.recentRecords == 0 ? "postgres-cold" : "postgres"))
         }
     }
 
@@ -49,12 +49,12 @@ enum PostgresCommands {
     /// The store in `schema`, holding the city's drops (filled if it does not; drops added later,
     /// by a load test, are left alone).
     private static func seeded(client: PostgresClient, schema: String, logger: Logger) async throws -> PostgresKilroyStore {
-        var store = try await PostgresKilroyStore.open(client: client, schema: schema, logger: logger)
+        var store = try await PostgresKilroyStore.open(client: client, schema: schema, logger: logger, recentRecords: CityCommands.recentRecords)
         if try await cityCount(client, schema: schema, logger: logger) == CityDrops.dropCount { return store }
         CityCommands.note("seeding \(CityDrops.dropCount) drops into PostgreSQL schema \(schema)")
         // The name passed PostgresSchemaName's check in `open` above, and is quoted here.
         try await client.query("DROP SCHEMA IF EXISTS \(unescaped: try PostgresSchemaName(schema).quoted) CASCADE", logger: logger)
-        store = try await PostgresKilroyStore.open(client: client, schema: schema, logger: logger)
+        store = try await PostgresKilroyStore.open(client: client, schema: schema, logger: logger, recentRecords: CityCommands.recentRecords)
         let clock = ContinuousClock()
         let started = clock.now
         let seeded = store

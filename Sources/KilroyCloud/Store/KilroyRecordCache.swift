@@ -15,9 +15,9 @@
 /// an 18 % loss of near queries per second in the uniform load test, where a doorkeeper costs
 /// a bit test per row.
 ///
-/// Not a source of truth and not locked: ``KilroyPositionCache`` owns one, under its lock, and
-/// decides when a record may be used or kept (see there).
-struct KilroyRecordCache {
+/// Not a source of truth and not locked: ``KilroyPositionCache`` (and the PostgreSQL store's
+/// `PostgresNearCache`) owns one, under its lock, and decides when a record may be used or kept.
+package struct KilroyRecordCache {
     /// One place in the ring.
     private struct Slot {
         var rowID: Int64
@@ -29,7 +29,7 @@ struct KilroyRecordCache {
     }
 
     /// Most records held at once; 0 holds none.
-    let capacity: Int
+    package let capacity: Int
     /// The slot of each row held. Only the index is looked up for every row of every query, so
     /// it holds a 4-byte slot number, not the record: a few MB that stay in the CPU's caches.
     private var index: [Int64: Int32] = [:]
@@ -42,7 +42,7 @@ struct KilroyRecordCache {
     private var offered: [UInt64]
     private var offersSinceReset = 0
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         // Slot numbers are 4 bytes.
         self.capacity = min(max(0, capacity), Int(Int32.max))
         // Four bits per record kept, at least 4,096: few rows share a bit before a reset.
@@ -50,12 +50,12 @@ struct KilroyRecordCache {
     }
 
     /// Records held now (for tests).
-    var count: Int { index.count }
+    package var count: Int { index.count }
 
     /// The record of `rowID`, if held and known to be the row in the state with change mark
     /// `mark` (the owner removes a record when the row changes, so a record seen at or before
     /// `mark` still is); marked as used.
-    mutating func record(_ rowID: Int64, seenAt mark: Int64) -> KilroyRecord? {
+    package mutating func record(_ rowID: Int64, seenAt mark: Int64) -> KilroyRecord? {
         guard let slot = index[rowID].map(Int.init), slots[slot].seenAt <= mark else { return nil }
         slots[slot].used = true
         return slots[slot].record
@@ -63,7 +63,7 @@ struct KilroyRecordCache {
 
     /// Keeps `record`, the row `rowID` as seen in the state with change mark `mark`, replacing
     /// what was held for it.
-    mutating func insert(_ record: KilroyRecord, rowID: Int64, seenAt mark: Int64) {
+    package mutating func insert(_ record: KilroyRecord, rowID: Int64, seenAt mark: Int64) {
         guard capacity > 0 else { return }
         if let held = index[rowID].map(Int.init) {
             // Both are the row as it is now (the owner forgets records of changed rows), so it
@@ -95,7 +95,7 @@ struct KilroyRecordCache {
     }
 
     /// Forgets the row `rowID` (deleted or changed); its slot is the next one taken.
-    mutating func remove(_ rowID: Int64) {
+    package mutating func remove(_ rowID: Int64) {
         guard let slot = index.removeValue(forKey: rowID) else { return }
         slots[Int(slot)].record = nil
         freedSlots.append(slot)

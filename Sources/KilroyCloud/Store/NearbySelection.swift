@@ -1,6 +1,7 @@
-import Geo
+package import Geo
 
-/// The second half of a near query answered from a position cache: given the circle's kilroys
+/// The second half of a near query answered from a position cache (the SQLite store's and
+/// the PostgreSQL store's): given the circle's kilroys
 /// nearest first (cache numbers and distances), it asks for their records in batches of as
 /// many as could still be included (a group of equal distances whole) and applies `decide` to
 /// them in order — equal distances by id, as the contract asks — until `limit` are included.
@@ -10,7 +11,7 @@ import Geo
 /// each batch however its store does (from its kept records or inside its read transaction),
 /// so this is a value the caller steps through, not a function taking a loader: a store whose
 /// loads are `async` can use it too.
-struct NearbySelection {
+package struct NearbySelection {
     private let positions: [PointGrid.Match]
     private let limit: Int
     private var batchStart = 0
@@ -19,14 +20,14 @@ struct NearbySelection {
 
     /// A selection of at most `limit` kilroys from `positions` (nearest first, equal distances
     /// in any order).
-    init(positions: [PointGrid.Match], limit: Int) {
+    package init(positions: [PointGrid.Match], limit: Int) {
         self.positions = positions
         self.limit = limit
         kilroys.reserveCapacity(min(max(limit, 0), positions.count))
     }
 
     /// The numbers of the next batch of kilroys to load, or `nil` when the answer is complete.
-    func nextBatch() -> [Int64]? {
+    package func nextBatch() -> [Int64]? {
         guard batchStart < positions.count, kilroys.count < limit else { return nil }
         return positions[batchStart..<batchEnd].map(\.id)
     }
@@ -41,7 +42,7 @@ struct NearbySelection {
 
     /// Applies `decide` to the batch ``nextBatch()`` named, given its `records` by number. A
     /// number with no record (deleted, or not visible to the caller's snapshot) is skipped.
-    mutating func decideBatch(records: [Int64: KilroyRecord], _ decide: (KilroyCandidate) -> NearbyDecision) {
+    package mutating func decideBatch(records: [Int64: KilroyRecord], _ decide: (KilroyCandidate) -> NearbyDecision) {
         let end = batchEnd
         var groupStart = batchStart
         while groupStart < end, kilroys.count < limit {
@@ -65,5 +66,5 @@ struct NearbySelection {
     }
 
     /// The answer so far (complete once ``nextBatch()`` is `nil`).
-    var result: NearbyQueryResult { NearbyQueryResult(kilroys: kilroys, withheldCount: withheld) }
+    package var result: NearbyQueryResult { NearbyQueryResult(kilroys: kilroys, withheldCount: withheld) }
 }
