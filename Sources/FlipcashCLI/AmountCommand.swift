@@ -11,7 +11,8 @@ struct AmountCommand: ParsableCommand {
         abstract: "Turn an entered fiat amount into on-chain quarks (half-up) and show how it displays."
     )
     @Argument(help: "The amount as typed on the keypad, e.g. 12.34.") var amount: String
-    @Option(name: .long, help: "The currency of the amount (ISO 4217, any case).") var currency: CurrencyCode = .usd
+    @Option(name: .long, help: "The currency of the amount (ISO 4217, any case; default: usd).", transform: CurrencyCode.argument) var currency:
+        CurrencyCode = .usd
     @Option(name: .long, help: "Native units per 1 USD (default 1, required for other currencies).") var rate: DecimalArgument?
     @Option(name: .long, help: "usdf (default) or a launchpad currency's mint address.") var mint: MintArgument?
     @Option(name: .long, help: "Launchpad currency: tokens sold so far (its supply), in whole tokens.") var supply: DecimalArgument?

@@ -63,7 +63,7 @@ struct BillCommand: ParsableCommand {
     )
     @Option(name: .long, help: "The amount as typed, e.g. 5 or 7.50 (greater than zero, at most the currency's digits).")
     var amount: String
-    @Option(name: .long, help: "Its currency (ISO 4217).") var currency: CurrencyCode = .usd
+    @Option(name: .long, help: "Its currency (ISO 4217; default: usd).", transform: CurrencyCode.argument) var currency: CurrencyCode = .usd
     @Option(name: .long, help: "multi (kind 1, what the app's sender makes) or cash (kind 0, the older bill).")
     var kind: CashCodePayload.Kind = .multiCurrency
     @Option(name: .long, help: "The 10-byte nonce as 20 hex digits (default: random).") var nonce: String?

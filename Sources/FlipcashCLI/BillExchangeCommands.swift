@@ -18,7 +18,7 @@ struct GiveCommand: AsyncParsableCommand {
             """
     )
     @Option(help: "The amount as typed, e.g. 5 or 7.50 (greater than zero, at most the currency's digits).") var amount: String
-    @Option(help: "Its currency (ISO 4217).") var currency: CurrencyCode = .usd
+    @Option(help: "Its currency (ISO 4217; default: usd).", transform: CurrencyCode.argument) var currency: CurrencyCode = .usd
     @Option(help: "The mint to give: a launchpad currency's address or symbol (default: USDF).") var mint: String?
     @Option(help: ArgumentHelp("Where to write the bill's picture.", valueName: "file.svg")) var out = "bill.svg"
     @Option(help: "Give up after this many seconds if nobody grabs the bill.") var wait: Int?
@@ -145,7 +145,8 @@ struct RatesCommand: AsyncParsableCommand {
             rates or a supply change; a lost stream is opened again after 1 s, then 2, 4 … up to 30 s.
             """
     )
-    @Option(name: .customLong("currency"), help: "Only this currency (repeat for more; default: all).") var currencies: [CurrencyCode] = []
+    @Option(name: .customLong("currency"), help: "Only this currency (repeat for more; default: all).", transform: CurrencyCode.argument)
+    var currencies: [CurrencyCode] = []
     @Option(name: .customLong("mint"), help: "A launchpad currency's mint or symbol, for its supply and price (repeat for more).")
     var mints: [String] = []
     @Flag(help: "Follow the live stream until Ctrl-C.") var watch = false

@@ -1,5 +1,4 @@
-// public: the ExpressibleByArgument conformances below are public, as both sides are.
-public import ArgumentParser
+import ArgumentParser
 import CommandLineKit
 import DAGCBOR
 import FlipcashCore
@@ -49,8 +48,14 @@ extension ValidationError {
     }
 }
 
-extension CurrencyCode: ExpressibleByArgument {
-    init?(argument: String) { try? self.init(parsing: argument) }
+extension CurrencyCode {
+    /// The code `text` names, or the reason it names none. Options declare it as their
+    /// `transform:` so that ArgumentParser prints that reason after "The value 'xyz' is invalid
+    /// for '--currency <currency>'"; as an `ExpressibleByArgument` it could only list all 160 codes,
+    /// in the error and in the help.
+    static func argument(_ text: String) throws(CurrencyCodeError) -> CurrencyCode {
+        try CurrencyCode(parsing: text)
+    }
 }
 
 /// Reads a decimal the way the keypad does: digits and one dot, via `Decimal(string:)`.

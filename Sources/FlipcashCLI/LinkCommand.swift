@@ -69,7 +69,8 @@ struct LinkCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Put money in a new cash link and print its URL (it returns to you if unclaimed in 7 days).")
         @Option(help: "The amount, in --currency.") var amount: DecimalArgument
-        @Option(help: "The currency the amount is in (usd, eur, …).") var currency: CurrencyCode = .usd
+        @Option(help: "The currency the amount is in (usd, eur, …; default: usd).", transform: CurrencyCode.argument) var currency: CurrencyCode =
+            .usd
         @OptionGroup var cloud: CloudOptions
 
         func run() async throws {

@@ -87,7 +87,7 @@ struct HistoryEntry: Encodable {
 /// `flipcash limits`: what the account may still send, per currency.
 struct LimitsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "limits", abstract: "What the account may send now, per currency.")
-    @Option(help: "Only this currency (e.g. usd).") var currency: CurrencyCode?
+    @Option(help: "Only this currency (e.g. usd).", transform: CurrencyCode.argument) var currency: CurrencyCode?
     @OptionGroup var cloud: CloudOptions
 
     struct LimitOutput: Encodable {

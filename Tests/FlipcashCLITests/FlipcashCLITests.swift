@@ -24,6 +24,20 @@ struct FlipcashCLITests {
         #expect(comma.status != 0)
     }
 
+    @Test("an unknown currency is refused with the reason, not a list of every code; help lists none either")
+    func unknownCurrency() throws {
+        let cli = CLIProcess.flipcash()
+        for arguments in [["amount", "1", "--currency", "xyz"], ["amount", "1", "--currency", ""]] {
+            let refused = try cli.run(arguments)
+            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.stderr.contains("is not a currency Flipcash supports (use an ISO 4217 code such as USD)"), "\(refused.stderr)")
+            #expect(!refused.stderr.contains("aed"), "\(refused.stderr)")
+        }
+        let help = try cli.run(["amount", "--help"])
+        #expect(help.text.contains("--currency <currency>"))
+        #expect(!help.text.contains("aed"), "\(help.text)")
+    }
+
     @Test("curve: price at 0 is $0.01; valueToTokens(0, $1) buys 100 tokens; table rows are the exact units")
     func curve() throws {
         let cli = CLIProcess.flipcash()

@@ -136,7 +136,7 @@ struct FlipcashCloudCommandTests {
         #expect(over.status == 1)
         #expect(over.stderr.contains("more than you may send"))
         for (arguments, fragment) in [
-            (["link", "send", "--amount", "5", "--currency", "xyz"], "currency"),
+            (["link", "send", "--amount", "5", "--currency", "xyz"], "\"xyz\" is not a currency flipcash supports"),
             (["link", "claim", "https://example.com/c/#/e=abc"], "link"),
             (["link", "send", "--amount", "1", "--server", "nowhere"], "--server"),
             // Finer than the currency's smallest unit: refused, never rounded or sent as is.
