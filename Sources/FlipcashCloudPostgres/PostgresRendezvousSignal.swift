@@ -57,25 +57,44 @@ public final class PostgresRendezvousSignal: RendezvousSignal {
 
     /// Listens on ``channel`` until the task is cancelled, then returns: connects, `LISTEN`s and
     /// delivers each notification's rendezvous to this process's streams. A lost connection is
-    /// logged and made again, after 100 ms, then twice as long each time it fails, up to 5 s.
+    /// made again, after 100 ms, then twice as long each time it fails, up to 5 s.
+    ///
+    /// An outage is logged twice, however long it lasts: a warning when the connection is lost
+    /// (or the first one cannot be made), and a notice once it listens again, with the attempts
+    /// that failed in between. The failed attempts themselves are logged at debug level: while
+    /// PostgreSQL is down they come every 5 s and say nothing new.
     public func run() async throws {
         var delay = Self.minimumReconnectDelay
         var attempt = 0
+        var failedInARow = 0
         while !Task.isCancelled {
             attempt += 1
             var listened = false
             do {
-                try await listen(connectionID: attempt) { listened = true }
+                try await listen(connectionID: attempt) {
+                    listened = true
+                    if failedInARow > 0 {
+                        logger.notice(
+                            "Rendezvous LISTEN connection restored",
+                            metadata: ["channel": "\(channel)", "failed_attempts": "\(failedInARow)"])
+                    }
+                    failedInARow = 0
+                }
             } catch {
                 if Task.isCancelled { return }
                 // A connection that listened worked for a while: back off from the start again.
                 if listened { delay = Self.minimumReconnectDelay }
+                failedInARow += 1
                 var metadata: Logger.Metadata = [
                     "channel": "\(channel)", "attempt": "\(attempt)", "error_type": "\(type(of: error))",
                     "retry_in_ms": "\(delay.milliseconds)",
                 ]
                 if let state = PostgresClient.sqlState(of: error) { metadata["sqlstate"] = "\(state)" }
-                logger.warning("Rendezvous LISTEN connection lost; reconnecting", metadata: metadata)
+                if failedInARow == 1 {
+                    logger.warning("Rendezvous LISTEN connection lost; reconnecting", metadata: metadata)
+                } else {
+                    logger.debug("Rendezvous LISTEN reconnect failed", metadata: metadata)
+                }
             }
             do {
                 try await Task.sleep(for: delay)

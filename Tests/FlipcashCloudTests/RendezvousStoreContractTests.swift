@@ -1,8 +1,11 @@
 import FlipcashCloudPostgres
 import Foundation
+import InMemoryLogging
+import Logging
 import PostgresNIO
 import PostgresStorage
 import PostgresTestSupport
+import TestSupport
 import Testing
 
 @testable import FlipcashCloud
@@ -344,9 +347,11 @@ struct RendezvousStoreContractTests {
     func signalReconnects() async throws {
         let logger = PostgresTestDatabase.quietLogger
         let configuration = try PostgresTestDatabase.url().connectionConfiguration()
+        let events = InMemoryLogHandler(logLevel: .trace)
         try await PostgresTestDatabase.withTestDatabase { client, schema async throws in
             let store = try await PostgresLedgerStore.open(client: client, schema: schema.rawValue, logger: logger)
-            let signal = PostgresRendezvousSignal(configuration: configuration, store: store, logger: logger)
+            let signal = PostgresRendezvousSignal(
+                configuration: configuration, store: store, logger: Logger(label: "signal") { _ in events })
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await signal.run() }
                 defer { group.cancelAll() }
@@ -366,6 +371,32 @@ struct RendezvousStoreContractTests {
                 #expect(await Self.wakes(wakes, within: .seconds(2)))
             }
         }
+        // The outage is told once when it starts and once when it ends.
+        #expect(Self.messages(events, at: .warning) == ["Rendezvous LISTEN connection lost; reconnecting"])
+        #expect(Self.messages(events, at: .notice) == ["Rendezvous LISTEN connection restored"])
+    }
+
+    @Test("a signal whose database is down retries quietly: one warning, then debug lines, never a secret")
+    func signalRetriesQuietly() async throws {
+        // Nothing listens on port 1 of the loopback: every attempt is refused at once.
+        let configuration = PostgresConnection.Configuration(
+            host: "127.0.0.1", port: 1, username: "app", password: "hunter2-password", database: "ci", tls: .disable)
+        let events = InMemoryLogHandler(logLevel: .trace)
+        let signal = PostgresRendezvousSignal(configuration: configuration, channel: "quiet", logger: Logger(label: "signal") { _ in events })
+        let running = Task { try await signal.run() }
+        // Attempts at 0, 0.1, 0.3, 0.7 and 1.5 s (the delay doubles from 100 ms).
+        try await Task.sleep(for: .milliseconds(1_200))
+        running.cancel()
+        try await running.value
+        #expect(Self.messages(events, at: .warning) == ["Rendezvous LISTEN connection lost; reconnecting"])
+        #expect(Self.messages(events, at: .debug).filter { $0 == "Rendezvous LISTEN reconnect failed" }.count >= 2)
+        #expect(events.entries.allSatisfy { $0.level < .error })
+        #expect(!events.entries.contains { "\($0.message) \($0.metadata)".contains("hunter2") })
+    }
+
+    /// The messages `handler` captured at exactly `level`, in order.
+    static func messages(_ handler: InMemoryLogHandler, at level: Logger.Level) -> [String] {
+        handler.entries.filter { $0.level == level }.map { "\($0.message)" }
     }
 
     /// Whether `signal` hears a notification on its channel within 10 s: probes (notifications of
