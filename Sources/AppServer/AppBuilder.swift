@@ -158,7 +158,10 @@ enum AppBuilder {
             router: router,
             server: .limited(settings.limits),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "app-server"),
-            services: backends.services + [flipcash, housekeeping, BudsHousekeeping(relay: relay, ready: ready)],
+            services: backends.services + [
+                flipcash, housekeeping, BudsHousekeeping(relay: relay, ready: ready),
+                KilroyHousekeeping(maintenance: backends.kilroyStore.performMaintenance, ready: ready, logger: loggers.kilroy),
+            ],
             onServerRunning: { channel in
                 logger.notice("app-server listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])
             },

@@ -93,9 +93,7 @@ extension PostgresKilroyStore {
                     changes.append(PostgresNearCache.Change(num: num, version: nil, coordinate: nil))
                 }
             }
-            let matches = try nearCache.apply(changes, snapshot: snapshot, thenWithin: radius, of: center)
-            if nearCache.shouldPrune(now: .now, interval: .seconds(600)) { try await pruneChanges() }
-            return matches
+            return try nearCache.apply(changes, snapshot: snapshot, thenWithin: radius, of: center)
         }
     }
 
@@ -124,24 +122,52 @@ extension PostgresKilroyStore {
         return records
     }
 
-    /// Deletes the changes logged over an hour ago and records the highest transaction id
-    /// deleted, so a cache still below it loads everything again rather than miss them. Every
-    /// process runs this every ten minutes; a change an hour old has long been learnt by every
-    /// process that answers near queries.
-    func pruneChanges() async throws {
-        try await client.withConnection { connection in
-            try await Self.run(
-                connection,
-                """
-                WITH gone AS (
-                    DELETE FROM \(unescaped: tables.kilroyChanges) WHERE changed_at < now() - interval '1 hour' RETURNING xid
-                )
-                UPDATE \(unescaped: tables.kilroyChangesPruned) SET through = greatest(through, (SELECT max(xid) FROM gone))
-                WHERE EXISTS (SELECT 1 FROM gone)
-                """,
-                logger: logger)
-        }
+    /// Prunes the change log (see ``pruneChanges()``); `app-server` runs it every 10 minutes,
+    /// outside any request.
+    public func performMaintenance() async throws {
+        _ = try await pruneChanges()
     }
+
+    /// Deletes the changes logged over an hour ago and records the highest transaction id
+    /// deleted, so a cache still below it loads everything again rather than miss them. A change
+    /// an hour old has long been learnt by every process that answers near queries. Deletes
+    /// ``pruneBatch`` entries per transaction, oldest first, so that a large backlog (a bulk
+    /// load's million entries) never holds one long transaction; each batch records its own
+    /// mark with it. Several processes may prune at once: each deletes what is there.
+    ///
+    /// - Returns: how many entries were deleted.
+    @discardableResult
+    func pruneChanges() async throws -> Int {
+        var deleted = 0
+        while !Task.isCancelled {
+            let rows = try await client.withConnection { connection in
+                try await Self.rows(
+                    connection,
+                    """
+                    WITH gone AS (
+                        DELETE FROM \(unescaped: tables.kilroyChanges) WHERE ctid = ANY(ARRAY(
+                            SELECT ctid FROM \(unescaped: tables.kilroyChanges)
+                            WHERE changed_at < now() - interval '1 hour'
+                            ORDER BY changed_at LIMIT \(unescaped: String(Self.pruneBatch))
+                        ))
+                        RETURNING xid
+                    ), marked AS (
+                        UPDATE \(unescaped: tables.kilroyChangesPruned) SET through = greatest(through, (SELECT max(xid) FROM gone))
+                        WHERE EXISTS (SELECT 1 FROM gone)
+                    )
+                    SELECT count(*) FROM gone
+                    """,
+                    logger: logger)
+            }
+            let batch = try rows.first?.decode(Int.self) ?? 0
+            deleted += batch
+            if batch < Self.pruneBatch { break }
+        }
+        return deleted
+    }
+
+    /// The most change-log entries one pruning transaction deletes.
+    static let pruneBatch = 10_000
 
     /// The most changes one learn reads; a cache further behind loads everything again. The
     /// limit also keeps the read on the log's `xid` index whatever the planner's statistics say:

@@ -49,8 +49,6 @@ final class PostgresNearCache: @unchecked Sendable {
         /// How far the log had been pruned when this state was loaded or last learnt.
         var prunedSeen: UInt64 = 0
         var isLoaded = false
-        /// When this process last pruned the change log.
-        var lastPruned: ContinuousClock.Instant?
         /// The full load under way, which concurrent callers share.
         var loading: Task<Void, any Error>?
     }
@@ -193,16 +191,6 @@ final class PostgresNearCache: @unchecked Sendable {
             for row in loaded where state.known[row.num]?.version == row.version {
                 state.records.insert(row.record, rowID: row.num, seenAt: 0)
             }
-        }
-    }
-
-    /// Whether this process should prune the change log now (at most once per `interval`);
-    /// marks it pruned if so.
-    func shouldPrune(now: ContinuousClock.Instant, interval: Duration) -> Bool {
-        lock.withLock {
-            if let last = state.lastPruned, now - last < interval { return false }
-            state.lastPruned = now
-            return true
         }
     }
 

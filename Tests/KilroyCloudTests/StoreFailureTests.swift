@@ -18,6 +18,7 @@ struct FailingStore: KilroyServerStore {
     var backendName: String { "failing" }
 
     func checkHealth() async throws { throw Failure() }
+    func performMaintenance() async throws { throw Failure() }
     func image(id: String) async throws -> StoredImageRecord? { throw Failure() }
     func insertImage(_ image: StoredImageRecord) async throws -> Bool { throw Failure() }
     func reserveUpload(owner: DeviceDigest, byteCount: Int, at date: Date, quota: UploadQuota) async throws

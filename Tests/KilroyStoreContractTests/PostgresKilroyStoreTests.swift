@@ -98,6 +98,46 @@ struct PostgresKilroyStoreTests {
         }
     }
 
+    /// A bulk load logs a change per row; its first pruning, an hour later, must not be one
+    /// transaction over all of them.
+    @Test("maintenance prunes a backlog larger than a batch, batch by batch, and keeps the last hour's changes")
+    func pruningInBatches() async throws {
+        try await PostgresTestDatabase.withTestDatabase { client, schema async throws in
+            let logger = PostgresTestDatabase.quietLogger
+            let store = try await PostgresKilroyStore.open(client: client, schema: schema.rawValue, logger: logger)
+            let changes = store.tables.kilroyChanges
+            let backlog = PostgresKilroyStore.pruneBatch * 2 + 500
+            try await client.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        INSERT INTO \(changes) (num, changed_at)
+                        SELECT n, now() - interval '2 hours' + n * interval '1 millisecond' FROM generate_series(1, \(backlog)) n
+                        """), logger: logger)
+            _ = try await store.insertImage(Fixture.image())
+            let recent = Fixture.kilroy(at: Fixture.coordinate(10, 20))
+            _ = try await store.createKilroy(recent)
+            let newest = try await client.query(
+                PostgresQuery(unsafeSQL: "SELECT max(xid)::text FROM \(changes) WHERE changed_at < now() - interval '1 hour'"), logger: logger
+            ).collect().first?.decode(String.self)
+
+            #expect(try await store.pruneChanges() == backlog)
+            let left = try await client.query(
+                PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(changes)"), logger: logger
+            ).collect().first?.decode(Int.self)
+            #expect(left == 1)
+            let through = try await client.query(
+                PostgresQuery(unsafeSQL: "SELECT through::text FROM \(store.tables.kilroyChangesPruned)"), logger: logger
+            ).collect().first?.decode(String.self)
+            #expect(through != nil && through == newest)
+            // Nothing older than an hour is left: a second round deletes nothing, and the near
+            // cache still finds the recent kilroy.
+            try await store.performMaintenance()
+            #expect(try await store.pruneChanges() == 0)
+            let answer = try await store.nearby(center: recent.coordinate, radius: 100, limit: 10) { _ in .include }
+            #expect(answer.kilroys.map(\.kilroy.id) == [recent.id])
+        }
+    }
+
     @Test("a TRUNCATE of the kilroys reaches every near cache: they load again and find nothing")
     func truncate() async throws {
         try await PostgresTestDatabase.withTestDatabase { client, schema async throws in

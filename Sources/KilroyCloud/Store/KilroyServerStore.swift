@@ -16,6 +16,12 @@ public protocol KilroyServerStore: Sendable {
     /// Runs a trivial query, so `/health` can tell that the store answers.
     func checkHealth() async throws
 
+    /// Work the store does on a schedule rather than in a request's time: `app-server` calls it
+    /// every 10 minutes in each of its processes, so it must be harmless when several run it.
+    /// The PostgreSQL store prunes the change log its near caches learn from; the SQLite store
+    /// has nothing to do (a trigger bounds its log as it is written).
+    func performMaintenance() async throws
+
     // MARK: Images
 
     /// The metadata of the image stored under `id`, if any.

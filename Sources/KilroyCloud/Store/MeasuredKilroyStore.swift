@@ -34,6 +34,10 @@ public struct MeasuredKilroyStore: KilroyServerStore {
         try await measured("check_health") { try await base.checkHealth() }
     }
 
+    public func performMaintenance() async throws {
+        try await measured("maintenance") { try await base.performMaintenance() }
+    }
+
     public func image(id: String) async throws -> StoredImageRecord? {
         try await measured("image") { try await base.image(id: id) }
     }
