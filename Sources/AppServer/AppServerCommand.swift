@@ -26,7 +26,6 @@ struct AppServerCommand: AsyncParsableCommand {
 
     /// Runs the command with the package's exit codes (0, 1 with a reason, 2 on usage errors).
     static func main() async {
-        ConcurrencyExecutor.installOnce(environment: ProcessInfo.processInfo.environment)
         await CommandRunner.main(Self.self, program: "app-server", logLevelVariable: nil)
     }
 
@@ -67,7 +66,6 @@ extension AppServerCommand {
             // server and stops after the server has drained.
             let backends = try AppBuilder.openBackends(settings: settings, logger: loggers.server)
             let app = try AppBuilder.makeApplication(settings: settings, backends: backends, loggers: loggers, metrics: registry)
-            loggers.server.info("app-server tasks run on", metadata: ["executor": "\(ConcurrencyExecutor.current.rawValue)"])
             try await app.runService()
             loggers.server.info("app-server stopped")
         }
@@ -127,9 +125,6 @@ struct ServerOptions: ParsableArguments {
         Each app-server keeps every Kilroy drop's position in memory, learnt from the database, and
         the drops its near answers returned lately, so answers about the same places read no row:
         --kilroy-kept-records N (default 200000, about 100 MB when full; 0 keeps none).
-
-        Swift tasks run on SwiftNIO's event loops, the threads that do the I/O; APP_SERVER_EXECUTOR=swift
-        keeps Swift's own thread pool instead.
         """
 
     @Option(help: "The address to listen on.")
