@@ -384,8 +384,10 @@ struct RendezvousStoreContractTests {
         let events = InMemoryLogHandler(logLevel: .trace)
         let signal = PostgresRendezvousSignal(configuration: configuration, channel: "quiet", logger: Logger(label: "signal") { _ in events })
         let running = Task { try await signal.run() }
-        // Attempts at 0, 0.1, 0.3, 0.7 and 1.5 s (the delay doubles from 100 ms).
-        try await Task.sleep(for: .milliseconds(1_200))
+        // Attempts at 0, 0.1, 0.3 and 0.7 s (the delay doubles from 100 ms); a loaded machine may
+        // take longer, so wait for the third failure, up to 60 s.
+        let retried = { Self.messages(events, at: .debug).filter { $0 == "Rendezvous LISTEN reconnect failed" }.count }
+        for _ in 0..<600 where retried() < 2 { try await Task.sleep(for: .milliseconds(100)) }
         running.cancel()
         try await running.value
         #expect(Self.messages(events, at: .warning) == ["Rendezvous LISTEN connection lost; reconnecting"])
