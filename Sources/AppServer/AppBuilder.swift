@@ -159,8 +159,8 @@ enum AppBuilder {
             server: .limited(settings.limits),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "app-server"),
             services: backends.services + [
-                flipcash, housekeeping, BudsHousekeeping(relay: relay, ready: ready),
-                KilroyHousekeeping(maintenance: backends.kilroyStore.performMaintenance, ready: ready, logger: loggers.kilroy),
+                flipcash, housekeeping, RecurringHousekeeping.buds(relay: relay, ready: ready),
+                RecurringHousekeeping.kilroy(maintenance: backends.kilroyStore.performMaintenance, ready: ready, logger: loggers.kilroy),
             ],
             onServerRunning: { channel in
                 logger.notice("app-server listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])

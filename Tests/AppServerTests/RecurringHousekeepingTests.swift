@@ -6,8 +6,8 @@ import Testing
 
 @testable import AppServer
 
-@Suite("KilroyHousekeeping: the store's maintenance beside the server, not in a request")
-struct KilroyHousekeepingTests {
+@Suite("RecurringHousekeeping.kilroy: the store's maintenance beside the server, not in a request")
+struct RecurringHousekeepingTests {
     struct Failure: Error {}
 
     @Test("nothing runs before the gate opens; then a round every interval, and a failing round is logged and followed by the next")
@@ -15,7 +15,7 @@ struct KilroyHousekeepingTests {
         let rounds = Mutex(0)
         let events = InMemoryLogHandler(logLevel: .trace)
         let gate = ReadinessGate()
-        let housekeeping = KilroyHousekeeping(
+        let housekeeping = RecurringHousekeeping.kilroy(
             maintenance: {
                 let round = rounds.withLock { count in
                     count += 1
