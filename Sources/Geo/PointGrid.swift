@@ -16,6 +16,11 @@ public struct PointGrid: Sendable {
         public let id: Int64
         /// Haversine distance from the query's centre, in metres.
         public let distance: Double
+
+        public init(id: Int64, distance: Double) {
+            self.id = id
+            self.distance = distance
+        }
     }
 
     private struct Point: Sendable {

@@ -97,13 +97,14 @@ extension PostgresKilroyStore {
         }
     }
 
-    /// The rows with these numbers as they are now: those the near cache keeps from memory,
-    /// the rest read in one statement and given to it to keep. A number with no row (deleted)
-    /// is left out.
-    func nearRecords(_ nums: [Int64]) async throws -> [Int64: KilroyRecord] {
+    /// The rows with these numbers as they are now, in their order: those the near cache
+    /// keeps from memory, the rest read in one statement and given to it to keep. A number
+    /// with no row (deleted) has `nil`.
+    func nearRecords(_ nums: [Int64]) async throws -> [KilroyRecord?] {
         var records = nearCache.records(nums)
-        guard records.count < nums.count else { return records }
-        let missing = nums.filter { records[$0] == nil }
+        let missingIndices = records.indices.filter { records[$0] == nil }
+        guard !missingIndices.isEmpty else { return records }
+        let missing = missingIndices.map { nums[$0] }
         let rows = try await client.withConnection { connection in
             try await Self.rows(
                 connection,
@@ -111,14 +112,16 @@ extension PostgresKilroyStore {
                 logger: logger)
         }
         var loaded: [(num: Int64, version: Int64, record: KilroyRecord)] = []
+        var loadedByNum: [Int64: KilroyRecord] = [:]
         for row in rows {
             let cells = row.makeRandomAccess()
             let record = try Self.decodeKilroy(cells)
             let (num, version) = (try cells[12].decode(Int64.self), try cells[13].decode(Int64.self))
             loaded.append((num, version, record))
-            records[num] = record
+            loadedByNum[num] = record
         }
         nearCache.keep(loaded)
+        for index in missingIndices { records[index] = loadedByNum[nums[index]] }
         return records
     }
 

@@ -172,15 +172,10 @@ final class PostgresNearCache: @unchecked Sendable {
         state.known[num] = Known(coordinate: coordinate, version: version)
     }
 
-    /// The kept records of `nums` (each the row's version the cache knows).
-    func records(_ nums: [Int64]) -> [Int64: KilroyRecord] {
-        lock.withLock {
-            var found: [Int64: KilroyRecord] = [:]
-            for num in nums {
-                if let record = state.records.record(num, seenAt: 0) { found[num] = record }
-            }
-            return found
-        }
+    /// The kept record of each of `nums`, in their order (each the row's version the cache
+    /// knows); `nil` for the others.
+    func records(_ nums: [Int64]) -> [KilroyRecord?] {
+        lock.withLock { nums.map { state.records.record($0, seenAt: 0) } }
     }
 
     /// Keeps each loaded record whose version is the one the cache knows (an older one is

@@ -66,16 +66,10 @@ final class KilroyPositionCache: @unchecked Sendable {
         }
     }
 
-    /// The kept records of `rowIDs` that are the rows as a transaction with change mark `mark`
-    /// sees them.
-    func records(_ rowIDs: some Sequence<Int64>, seenAt mark: Int64) -> [Int64: KilroyRecord] {
-        lock.withLock {
-            var found: [Int64: KilroyRecord] = [:]
-            for rowID in rowIDs {
-                if let record = state.records.record(rowID, seenAt: mark) { found[rowID] = record }
-            }
-            return found
-        }
+    /// The kept record of each of `rowIDs` (in their order) that is the row as a transaction
+    /// with change mark `mark` sees it; `nil` for the others.
+    func records(_ rowIDs: [Int64], seenAt mark: Int64) -> [KilroyRecord?] {
+        lock.withLock { rowIDs.map { state.records.record($0, seenAt: mark) } }
     }
 
     /// Keeps `records`, read in a transaction with change mark `mark`, unless the cache has

@@ -43,15 +43,16 @@ extension SQLiteKilroyStore {
         return selection.result
     }
 
-    /// The rows with these rowids as `db`'s transaction (with change mark `mark`) sees them:
-    /// those the position cache keeps for that state from memory, the rest loaded and given to
-    /// it to keep.
-    private func records(_ db: Database, rowIDs: [Int64], seenAt mark: Int64) throws -> [Int64: KilroyRecord] {
+    /// The rows with these rowids as `db`'s transaction (with change mark `mark`) sees them, in
+    /// their order (`nil` for a row it cannot see): those the position cache keeps for that
+    /// state from memory, the rest loaded and given to it to keep.
+    private func records(_ db: Database, rowIDs: [Int64], seenAt mark: Int64) throws -> [KilroyRecord?] {
         var records = positionCache.records(rowIDs, seenAt: mark)
-        guard records.count < rowIDs.count else { return records }
-        let loaded = try Self.loadKilroys(db, rowIDs: rowIDs.filter { records[$0] == nil })
+        let missing = records.indices.filter { records[$0] == nil }
+        guard !missing.isEmpty else { return records }
+        let loaded = try Self.loadKilroys(db, rowIDs: missing.map { rowIDs[$0] })
         positionCache.keep(loaded, seenAt: mark)
-        records.merge(loaded) { held, _ in held }
+        for index in missing { records[index] = loaded[rowIDs[index]] }
         return records
     }
 
