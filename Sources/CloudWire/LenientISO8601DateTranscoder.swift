@@ -26,29 +26,36 @@ public struct LenientISO8601DateTranscoder: DateTranscoder {
         let total = Int(seconds)
         let (days, secondOfDay) = total.quotientAndRemainder(dividingBy: 86_400)
         let (year, month, day) = CivilDate.date(daysSinceEpoch: days)
-        var text: [UInt8] = []
-        text.reserveCapacity(20)
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
+        // Written straight into the string's storage: one allocation, not an array's and then
+        // the string's.
+        return String(unsafeUninitializedCapacity: 20) { text in
+            var end = 0
+            func digits(_ value: Int, _ count: Int) {
+                var value = value
+                for place in stride(from: end + count - 1, through: end, by: -1) {
+                    text[place] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                end += count
             }
+            func mark(_ character: Unicode.Scalar) {
+                text[end] = UInt8(ascii: character)
+                end += 1
+            }
+            digits(year, 4)
+            mark("-")
+            digits(month, 2)
+            mark("-")
+            digits(day, 2)
+            mark("T")
+            digits(secondOfDay / 3_600, 2)
+            mark(":")
+            digits(secondOfDay / 60 % 60, 2)
+            mark(":")
+            digits(secondOfDay % 60, 2)
+            mark("Z")
+            return end
         }
-        digits(year, 4)
-        text.append(UInt8(ascii: "-"))
-        digits(month, 2)
-        text.append(UInt8(ascii: "-"))
-        digits(day, 2)
-        text.append(UInt8(ascii: "T"))
-        digits(secondOfDay / 3_600, 2)
-        text.append(UInt8(ascii: ":"))
-        digits(secondOfDay / 60 % 60, 2)
-        text.append(UInt8(ascii: ":"))
-        digits(secondOfDay % 60, 2)
-        text.append(UInt8(ascii: "Z"))
-        return String(decoding: text, as: UTF8.self)
     }
 
     public func decode(_ text: String) throws -> Date {
