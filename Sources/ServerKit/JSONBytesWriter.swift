@@ -57,6 +57,20 @@ public struct JSONBytesWriter: Sendable {
     /// controls and `\u00xx` for the other controls; `/` and everything else as UTF-8.
     public mutating func string(_ value: String) {
         bytes.append(0x22)
+        escaped(value)
+        bytes.append(0x22)
+    }
+
+    /// Appends `first + second` as one JSON string, without joining them first.
+    public mutating func string(_ first: String, _ second: String) {
+        bytes.append(0x22)
+        escaped(first)
+        escaped(second)
+        bytes.append(0x22)
+    }
+
+    /// Appends `value`'s characters as a JSON string holds them (see ``string(_:)``).
+    private mutating func escaped(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             // Runs of bytes that need no escape (all of most strings) are copied whole.
@@ -81,7 +95,6 @@ public struct JSONBytesWriter: Sendable {
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
-        bytes.append(0x22)
     }
 
     /// Appends a finite `value` as `JSONEncoder` prints it: Swift's shortest round-trip text,

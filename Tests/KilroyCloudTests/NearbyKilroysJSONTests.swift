@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import KilroyAPI
 import OpenAPIRuntime
 import ServerKit
@@ -7,8 +8,9 @@ import Testing
 
 @testable import KilroyCloud
 
-/// The near answer's hand-written JSON must be the bytes the generated code's `JSONEncoder`
-/// writes with the server's configuration, and must know every property of the generated types.
+/// The near answer's hand-written JSON, written from the store's records, must be the bytes the
+/// generated code's `JSONEncoder` writes for the contract's view of those records with the
+/// server's configuration, and must know every property of the generated types.
 @Suite("Near answer JSON")
 struct NearbyKilroysJSONTests {
     /// `JSONEncoder` as the OpenAPI runtime's converter sets it up for the server's configuration.
@@ -35,19 +37,24 @@ struct NearbyKilroysJSONTests {
         return String(scalars)
     }
 
-    static func answer(_ generator: inout SplitMix64) -> Components.Schemas.NearbyKilroys {
-        let kilroys = (0..<Int.random(in: 0...12, using: &generator)).map { _ -> Components.Schemas.NearbyKilroy in
+    /// A random near answer: records with any text (escapes, controls, emoji), the viewer's
+    /// own among others', and any reciprocity status.
+    static func answer(_ generator: inout SplitMix64) throws -> Answer {
+        let devices = (0..<3).map { Devices.digest(Devices.token(UInt8($0 + 1))) }
+        let kilroys = try (0..<Int.random(in: 0...12, using: &generator)).map { _ -> NearbyKilroyRecord in
             let milliseconds = Int64.random(in: 0...4_102_444_800_000, using: &generator)
             let createdAt = Date(
                 timeIntervalSince1970: Bool.random(using: &generator) ? Double(milliseconds / 1000) : Double(milliseconds) / 1000)
-            return .init(
-                kilroy: .init(
-                    id: UUID().uuidString, imageId: text(&generator, allowEmpty: false), imageURL: "/kilroy/v1/images/" + text(&generator),
-                    latitude: Double.random(in: -90...90, using: &generator), longitude: Double.random(in: -180...180, using: &generator),
-                    geohash: text(&generator), placeName: text(&generator),
-                    placeAddress: Bool.random(using: &generator) ? text(&generator) : nil,
-                    comment: Bool.random(using: &generator) ? text(&generator) : nil, createdAt: createdAt,
-                    isMine: Bool.random(using: &generator)),
+            let record = KilroyRecord(
+                id: UUID().uuidString, owner: devices.randomElement(using: &generator) ?? devices[0],
+                coordinate: try Coordinate(
+                    latitude: Double.random(in: -90...90, using: &generator), longitude: Double.random(in: -180...180, using: &generator)),
+                imageID: text(&generator, allowEmpty: false),
+                placeName: Bool.random(using: &generator) ? text(&generator) : nil,
+                placeAddress: Bool.random(using: &generator) ? text(&generator) : nil,
+                comment: Bool.random(using: &generator) ? text(&generator) : nil, createdAt: createdAt, receivedAt: createdAt)
+            return NearbyKilroyRecord(
+                kilroy: record,
                 distanceMeters: Bool.random(using: &generator)
                     ? Double(Int.random(in: 0...500, using: &generator)) : Double.random(in: 0...50_000, using: &generator))
         }
@@ -60,7 +67,18 @@ struct NearbyKilroysJSONTests {
             default:
                 .init(policy: .global, ownDropCount: own, requiredDropCount: Int32.random(in: 1...100, using: &generator), othersWithheld: withheld)
             }
-        return .init(kilroys: kilroys, reciprocity: status)
+        return Answer(kilroys: kilroys, viewer: devices[0], reciprocity: status)
+    }
+
+    struct Answer {
+        var kilroys: [NearbyKilroyRecord]
+        var viewer: DeviceDigest
+        var reciprocity: Components.Schemas.ReciprocityStatus
+
+        /// The contract's view, as the generated code would encode it.
+        var api: Components.Schemas.NearbyKilroys {
+            KilroyAPIHandler.apiNearbyKilroys(kilroys, viewer: viewer, reciprocity: reciprocity)
+        }
     }
 
     @Test("2,000 random answers (escapes, emoji, dates with and without fractions, every policy): the generated code's bytes")
@@ -68,17 +86,18 @@ struct NearbyKilroysJSONTests {
         var generator = SplitMix64(seed: 0x4EA7)
         let dates = KilroyCloudServer.openAPIConfiguration.dateTranscoder
         for _ in 0..<2_000 {
-            let answer = Self.answer(&generator)
-            #expect(try NearbyKilroysJSON.encode(answer, dates: dates) == (try Self.generatedEncoding(answer)))
+            let answer = try Self.answer(&generator)
+            let written = try NearbyKilroysJSON.encode(answer.kilroys, viewer: answer.viewer, reciprocity: answer.reciprocity, dates: dates)
+            #expect(written == (try Self.generatedEncoding(answer.api)))
         }
     }
 
     /// When the contract gains a property, this fails until the writer (and this list) know it.
     @Test("the writer knows every property of the generated types")
-    func knowsEveryProperty() {
+    func knowsEveryProperty() throws {
         var generator = SplitMix64(seed: 1)
-        var answer = Self.answer(&generator)
-        while answer.kilroys.isEmpty { answer = Self.answer(&generator) }
+        var answer = try Self.answer(&generator).api
+        while answer.kilroys.isEmpty { answer = try Self.answer(&generator).api }
         func labels(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
         #expect(labels(answer) == ["kilroys", "reciprocity"])
         #expect(labels(answer.kilroys[0]) == ["kilroy", "distanceMeters"])

@@ -70,4 +70,17 @@ struct JSONBytesWriterTests {
             #expect(Self.written(sample) == (try Self.foundation(sample)), "\(number) \(sample.text.debugDescription)")
         }
     }
+
+    @Test("a string written in two parts is the JSON of the parts joined")
+    func twoParts() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for first in Self.edgeStrings {
+            for second in Self.edgeStrings {
+                var out = JSONBytesWriter()
+                out.string(first, second)
+                #expect(out.bytes == Array(try encoder.encode(first + second)), "\(first.debugDescription) \(second.debugDescription)")
+            }
+        }
+    }
 }

@@ -15,16 +15,17 @@ extension KilroyAPIHandler {
             let limit = try RequestValidation.limit(input.query.limit)
             let search = NearbySearch(store: store, policy: configuration.reciprocity)
             let (kilroys, status) = try await search.run(viewer: device, center: center, radius: radius, limit: limit)
-            let body = Components.Schemas.NearbyKilroys(
-                kilroys: kilroys.map { .init(kilroy: Self.apiKilroy($0.kilroy, viewer: device), distanceMeters: $0.distanceMeters) },
-                reciprocity: Self.apiStatus(status))
+            let reciprocity = Self.apiStatus(status)
             if let slot = PrerenderedJSONBody.current {
                 // The middleware answers with these bytes; the generated code encodes only the
                 // empty list (see `PrerenderedJSONBody`).
-                slot.set(try NearbyKilroysJSON.encode(body, dates: KilroyCloudServer.openAPIConfiguration.dateTranscoder))
-                return .ok(.init(body: .json(.init(kilroys: [], reciprocity: body.reciprocity))))
+                slot.set(
+                    try NearbyKilroysJSON.encode(
+                        kilroys, viewer: device, reciprocity: reciprocity,
+                        dates: KilroyCloudServer.openAPIConfiguration.dateTranscoder))
+                return .ok(.init(body: .json(.init(kilroys: [], reciprocity: reciprocity))))
             }
-            return .ok(.init(body: .json(body)))
+            return .ok(.init(body: .json(Self.apiNearbyKilroys(kilroys, viewer: device, reciprocity: reciprocity))))
         } catch let rejection as ServerRejection {
             switch rejection.status {
             case .badRequest: return .badRequest(.init(body: .json(rejection.apiError)))
@@ -33,6 +34,16 @@ extension KilroyAPIHandler {
                 throw rejection
             }
         }
+    }
+
+    /// The contract's view of a near answer for `viewer` (what ``NearbyKilroysJSON`` writes
+    /// without building it).
+    static func apiNearbyKilroys(
+        _ kilroys: [NearbyKilroyRecord], viewer: DeviceDigest, reciprocity: Components.Schemas.ReciprocityStatus
+    ) -> Components.Schemas.NearbyKilroys {
+        .init(
+            kilroys: kilroys.map { .init(kilroy: apiKilroy($0.kilroy, viewer: viewer), distanceMeters: $0.distanceMeters) },
+            reciprocity: reciprocity)
     }
 
     static func apiStatus(_ status: NearbySearch.Status) -> Components.Schemas.ReciprocityStatus {
