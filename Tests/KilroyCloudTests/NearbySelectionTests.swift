@@ -12,7 +12,7 @@ import Testing
 struct NearbySelectionTests {
     static let owner = Devices.digest(Devices.token(1))
 
-    static func record(num: Int64, id: String) throws -> KilroyRecord {
+    static func record(id: String) throws -> KilroyRecord {
         KilroyRecord(
             id: id, owner: owner, coordinate: try Coordinate(latitude: 1, longitude: 2), imageID: "image",
             placeName: nil, placeAddress: nil, comment: nil,
@@ -62,7 +62,7 @@ struct NearbySelectionTests {
             for position in positions where Int.random(in: 0..<10, using: &random) > 0 {
                 // Ids in an order unrelated to the numbers; about a tenth of the rows missing.
                 records[position.id] = try Self.record(
-                    num: position.id, id: String(format: "%08X", UInt32.random(in: 0...UInt32.max, using: &random)))
+                    id: String(format: "%08X", UInt32.random(in: 0...UInt32.max, using: &random)))
             }
             let limit = Int.random(in: 1...150, using: &random)
             let skipping = Int.random(in: 0..<3, using: &random)
