@@ -10,8 +10,8 @@ import NIOHTTPTypesHTTP1
 /// Hummingbird's HTTP/1 child channel with ``HTTPServerLimits`` around it: a place among
 /// `maximumConnections` taken at accept and given back at close, a raw-byte observer at the front
 /// of the pipeline and a ``RequestDeadlineHandler`` behind the HTTP codec; its requests run with
-/// the peer's address as ``ClientAddress/connection``. The HTTP handling itself is Hummingbird's,
-/// unchanged.
+/// the peer's address as ``ClientAddress/connection``, on the connection's event loop
+/// (``EventLoopTaskExecutor``). The HTTP handling itself is Hummingbird's, unchanged.
 struct LimitedHTTP1Channel: HTTPChannelHandler {
     /// The connection's value: Hummingbird's async channel, or nil for a connection refused at
     /// accept (its 503 is written by the pipeline alone).
@@ -68,10 +68,13 @@ struct LimitedHTTP1Channel: HTTPChannelHandler {
     func handle(value: Connection, logger: Logger) async {
         guard let http = value.http else { return }
         // Every request of the connection is answered inside this call, so its routes read the
-        // peer's address as a task-local value (the basic request context has no place for it).
+        // peer's address as a task-local value (the basic request context has no place for it),
+        // and its jobs run where its bytes arrive.
         let peer = value.channel.remoteAddress?.ipAddress.flatMap { ClientAddress($0) }
-        await ClientAddress.$connection.withValue(peer) {
-            await handleHTTP(asyncChannel: http, logger: logger)
+        await withTaskExecutorPreference(EventLoopTaskExecutor(value.channel.eventLoop)) {
+            await ClientAddress.$connection.withValue(peer) {
+                await handleHTTP(asyncChannel: http, logger: logger)
+            }
         }
     }
 }
