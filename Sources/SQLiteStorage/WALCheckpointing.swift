@@ -16,13 +16,15 @@ public enum WALCheckpointing: Sendable {
     case onCommit
     /// A connection of its own checkpoints on its own thread, in `PASSIVE` mode (it neither waits
     /// for nor blocks the writer and readers), once commits have added 1,000 pages since its last
-    /// copy; commits return without waiting for it. Should the log still reach 16,000 pages
-    /// (64 MiB), the writer checkpoints too, so the log's length stays bounded under any load.
+    /// copy, and after every commit once the log passes 12,000 pages; commits return without
+    /// waiting for it. Should the log still reach 16,000 pages (64 MiB), the writer checkpoints
+    /// too, so the log's length stays bounded under any load.
     case background
 }
 
 /// Checkpoints one database file from a connection and a thread of its own, when the writer's
-/// commits tell it the log has grown by ``threshold`` pages since the last copy.
+/// commits tell it the log has grown by ``threshold`` pages since the last copy (by any page
+/// past ``eagerFrom``).
 ///
 /// Installed as the writer connection's WAL hook, which replaces SQLite's automatic checkpoint.
 /// The hook runs on the writer's thread after each commit and only schedules work: at most one
@@ -31,13 +33,27 @@ public enum WALCheckpointing: Sendable {
 /// A passive checkpoint copies what was committed when it started; the log restarts from its
 /// beginning only when a write begins after everything has been copied. A writer that never
 /// pauses could keep that from happening, so past ``writerLimit`` pages the writer's commit runs
-/// a passive checkpoint itself, as SQLite's default would (short: the background has copied
-/// most pages already).
+/// a passive checkpoint itself, as SQLite's default would, and every write waits for it. It is
+/// short only if the background has copied nearly everything, hence ``eagerFrom``.
 final class BackgroundCheckpointer: Sendable {
     /// Pages written since the last copy that start a checkpoint: SQLite's automatic threshold.
     static let threshold: Int32 = 1_000
     /// Pages in the log at which the writer checkpoints inside its commit (64 MiB of 4 KiB pages).
     static let writerLimit: Int32 = 16_000
+    /// Pages in the log from which every commit schedules a checkpoint (three quarters of
+    /// ``writerLimit``). Under Kilroy's full create load the log never restarted by itself and
+    /// reached the limit every 0.6 s; the writer's own checkpoint then copied the 1,000 or more
+    /// pages the background had not, pausing every write for 12–125 ms. Copying after every
+    /// commit from here on leaves it the last few commits: p99 3 ms instead of 33–51 ms
+    /// (`Benchmarks/README.md`, "Checkpoints that keep up near the limit").
+    static let eagerFrom: Int32 = writerLimit / 4 * 3
+
+    /// Whether a commit that left the log `pages` long, `copied` of them already copied back,
+    /// schedules a checkpoint: once ``threshold`` new pages have been written, or any new page
+    /// past ``eagerFrom``.
+    static func schedulesCheckpoint(logPages pages: Int32, copied: Int32) -> Bool {
+        pages - copied >= (pages >= eagerFrom ? 1 : threshold)
+    }
 
     private let path: String
     private let busyTimeout: TimeInterval
@@ -85,7 +101,7 @@ final class BackgroundCheckpointer: Sendable {
             }
             return
         }
-        guard pages - copied >= Self.threshold,
+        guard Self.schedulesCheckpoint(logPages: pages, copied: copied),
             scheduled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
         else { return }
         work.async { self.checkpoint() }

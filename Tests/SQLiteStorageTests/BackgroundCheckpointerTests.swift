@@ -100,6 +100,72 @@ struct BackgroundCheckpointerTests {
         #expect(try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM page") } == pages / 100 * 100 + 100)
     }
 
+    @Test("a commit schedules a copy after 1,000 new pages, and after any new page past three quarters of the limit")
+    func schedulingRule() {
+        let eager = BackgroundCheckpointer.eagerFrom
+        #expect(eager == BackgroundCheckpointer.writerLimit / 4 * 3)
+        // Far from the limit: SQLite's threshold.
+        #expect(!BackgroundCheckpointer.schedulesCheckpoint(logPages: 999, copied: 0))
+        #expect(BackgroundCheckpointer.schedulesCheckpoint(logPages: 1_000, copied: 0))
+        #expect(!BackgroundCheckpointer.schedulesCheckpoint(logPages: 5_998, copied: 5_000))
+        #expect(!BackgroundCheckpointer.schedulesCheckpoint(logPages: eager - 1, copied: eager - 2))
+        // Near it: any page not yet copied.
+        #expect(BackgroundCheckpointer.schedulesCheckpoint(logPages: eager, copied: eager - 1))
+        #expect(BackgroundCheckpointer.schedulesCheckpoint(logPages: BackgroundCheckpointer.writerLimit - 1, copied: eager))
+        // Nothing new: nothing to copy.
+        #expect(!BackgroundCheckpointer.schedulesCheckpoint(logPages: eager + 10, copied: eager + 10))
+    }
+
+    /// Writes `pages` pages with checkpoints held back, lets the background copy them all, then
+    /// commits one more row while a reader keeps the log from restarting, and runs whatever that
+    /// commit scheduled. Returns the database file's size before and after that last step.
+    static func oneRowAfterCopying(pages: Int) async throws -> (before: Int, after: Int) {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (url, work, writer) = try Self.heldBack(in: folder)
+        var suspended = true
+        defer { if suspended { work.resume() } }
+        try await Self.write(writer, commits: pages / 100)
+
+        // A read transaction on the newest state: every page may be copied, but the log cannot
+        // restart while it lasts, so the next commit is appended after the copied pages.
+        var readerConfiguration = Configuration()
+        readerConfiguration.allowsUnsafeTransactions = true
+        let reader = try DatabaseQueue(path: url.path, configuration: readerConfiguration)
+        try reader.inDatabase { db in
+            try db.execute(sql: "BEGIN DEFERRED")
+            _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM page")
+        }
+        work.resume()
+        suspended = false
+        let copiedAll = try await Self.eventually { try Self.fileSize(url) >= pages * 4_096 }
+        try #require(copiedAll, "the background never copied the first pages")
+        work.sync {}
+        work.suspend()
+        suspended = true
+        let before = try Self.fileSize(url)
+
+        try await writer.write { db in try db.execute(sql: "INSERT INTO page (body) VALUES (randomblob(4000))") }
+        try reader.inDatabase { db in try db.execute(sql: "COMMIT") }
+        work.resume()
+        suspended = false
+        // Runs after any checkpoint the commit scheduled.
+        work.sync {}
+        return (before, try Self.fileSize(url))
+    }
+
+    @Test("near the writer's limit, the background copies even a one-row commit")
+    func eagerNearTheLimit() async throws {
+        let sizes = try await Self.oneRowAfterCopying(pages: Int(BackgroundCheckpointer.eagerFrom) + 100)
+        #expect(sizes.after > sizes.before, "a commit near the limit was left in the log")
+    }
+
+    @Test("far from the writer's limit, a one-row commit waits for 1,000 pages")
+    func lazyFarFromTheLimit() async throws {
+        let sizes = try await Self.oneRowAfterCopying(pages: 2_100)
+        #expect(sizes.after == sizes.before, "a one-row commit far from the limit was copied at once")
+    }
+
     @Test("a store opened with background checkpoints keeps every commit across a reopen")
     func durableAcrossReopen() async throws {
         let folder = try TemporaryDirectory()
