@@ -11,10 +11,10 @@ import NIOCore
 /// "Requests on their connection's event loop").
 ///
 /// The price is that a handler holding its thread now also holds up the I/O of the other
-/// connections on its loop (before, it held up one pool thread). None holds it for long: the SQLite stores read on
-/// the calling thread for well under a millisecond and write on their own queue, PostgreSQL
-/// round trips suspend, and bodies are streamed. A job runs with this executor as its task
-/// executor and no serial executor, as on the pool.
+/// connections on its loop (before, it held up one pool thread). None holds it for long: the
+/// SQLite stores read on the calling thread for well under a millisecond and write on their own
+/// queue, PostgreSQL round trips suspend, and bodies are streamed. A job runs with this executor
+/// as its task executor and no serial executor, as on the pool.
 final class EventLoopTaskExecutor: TaskExecutor {
     let eventLoop: any EventLoop
 
