@@ -52,20 +52,30 @@ package struct NearbySelection {
             let distance = positions[groupStart].distance
             var groupEnd = groupStart + 1
             while groupEnd < end, positions[groupEnd].distance == distance { groupEnd += 1 }
-            var group = records[(groupStart - batchStart)..<(groupEnd - batchStart)].compactMap { $0 }
-            // Ties by id, as the contract asks (cache numbers follow insertion, not ids).
-            if group.count > 1 { group.sort { $0.id < $1.id } }
-            for record in group {
-                guard kilroys.count < limit else { break }
-                switch decide(KilroyCandidate(record, distanceMeters: distance)) {
-                case .include: kilroys.append(NearbyKilroyRecord(kilroy: record, distanceMeters: distance))
-                case .skip: break
-                case .withhold: withheld += 1
-                }
+            if groupEnd - groupStart == 1 {
+                // Almost every group: one kilroy at its distance, decided without building a group.
+                if let record = records[groupStart - batchStart] { consider(record, at: distance, decide) }
+            } else {
+                var group = records[(groupStart - batchStart)..<(groupEnd - batchStart)].compactMap { $0 }
+                // Ties by id, as the contract asks (cache numbers follow insertion, not ids).
+                group.sort { $0.id < $1.id }
+                for record in group { consider(record, at: distance, decide) }
             }
             groupStart = groupEnd
         }
         batchStart = end
+    }
+
+    /// Includes, skips or withholds `record` as `decide` says, while the answer has room.
+    private mutating func consider(
+        _ record: KilroyRecord, at distance: Double, _ decide: (KilroyCandidate) -> NearbyDecision
+    ) {
+        guard kilroys.count < limit else { return }
+        switch decide(KilroyCandidate(record, distanceMeters: distance)) {
+        case .include: kilroys.append(NearbyKilroyRecord(kilroy: record, distanceMeters: distance))
+        case .skip: break
+        case .withhold: withheld += 1
+        }
     }
 
     /// The answer so far (complete once ``nextBatch()`` is `nil`).
