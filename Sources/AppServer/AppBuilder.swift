@@ -63,7 +63,11 @@ enum AppBuilder {
             let sync = try SQLiteSyncStore.open(at: directory.appendingPathComponent("umilog-sync.sqlite"))
             return CloudBackends(
                 kilroyStore: store, kilroyBlobs: blobs, flipcashStore: ledger, budsStore: relay, budsBlobs: budsBlobs, umilogStore: sync,
-                umilogBlobs: umilogBlobs, prepare: { try await store.loadPositions() })
+                umilogBlobs: umilogBlobs,
+                prepare: {
+                    try await store.loadPositions()
+                    try await store.keepEveryRecord()
+                })
         case .postgres(let url):
             let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
             let store = try PostgresKilroyStore.unmigrated(

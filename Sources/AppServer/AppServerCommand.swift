@@ -124,7 +124,7 @@ struct ServerOptions: ParsableArguments {
 
         Each app-server keeps every Kilroy drop's position in memory, learnt from the database, and
         the drops its near answers returned lately, so answers about the same places read no row:
-        --kilroy-kept-records N (default 200000, about 100 MB when full; 0 keeps none).
+        --kilroy-kept-records N (default 1000000, about 500 MB when full; 0 keeps none).
         """
 
     @Option(help: "The address to listen on.")

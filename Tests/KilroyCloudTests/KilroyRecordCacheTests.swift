@@ -7,7 +7,8 @@ import Testing
 
 @Suite("Kilroy record cache")
 struct KilroyRecordCacheTests {
-    /// Offers the row's record twice, which keeps it (the first offer only marks it offered).
+    /// Offers the row's record twice, which keeps it even in a full cache (where the first offer
+    /// only marks it offered).
     static func keep(_ rowID: Int64, in cache: inout KilroyRecordCache, comment: String = "hi") throws {
         for _ in 0..<2 { cache.insert(try record(rowID, comment: comment), rowID: rowID, seenAt: 0) }
     }
@@ -68,23 +69,43 @@ struct KilroyRecordCacheTests {
         #expect(cache.record(6, seenAt: 0) != nil)
     }
 
-    @Test("a row offered once is not kept; offered again while lately offered, it is")
-    func doorkeeper() throws {
-        // 4,096 bits: a few of 500 rows share a bit, and are kept at their first offer.
+    @Test("while there is room every row offered is kept at once")
+    func keptWhileRoom() throws {
         var cache = KilroyRecordCache(capacity: 1_000)
-        for rowID in Int64(0)..<500 { cache.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
-        #expect(cache.count < 60)
-        for rowID in Int64(0)..<500 { cache.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
-        #expect(cache.count == 500)
+        for rowID in Int64(0)..<1_000 { cache.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
+        #expect(cache.count == 1_000)
+        #expect(cache.record(999, seenAt: 0) != nil)
+        // A removed row's slot is room again: the next row offered takes it at once.
+        cache.remove(7)
+        cache.insert(try Self.record(5_000), rowID: 5_000, seenAt: 0)
+        #expect(cache.record(5_000, seenAt: 0) != nil)
+        #expect(cache.count == 1_000)
+    }
 
-        var later = KilroyRecordCache(capacity: 1_000)
-        for rowID in Int64(0)..<500 { later.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
+    @Test("once full, a row offered once is not kept; offered again while lately offered, it is")
+    func doorkeeper() throws {
+        // Full with rows 0..<1,000, each kept at its first offer while there was room.
+        func full() throws -> KilroyRecordCache {
+            var cache = KilroyRecordCache(capacity: 1_000)
+            for rowID in Int64(0)..<1_000 { cache.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
+            return cache
+        }
+        // 4,096 bits: a few of 500 new rows share a bit, and are kept at their first offer.
+        var cache = try full()
+        let newRows = Int64(10_000)..<10_500
+        for rowID in newRows { cache.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
+        #expect(newRows.filter { cache.record($0, seenAt: 0) != nil }.count < 60)
+        for rowID in newRows { cache.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
+        #expect(newRows.allSatisfy { cache.record($0, seenAt: 0) != nil })
+        #expect(cache.count == 1_000)
+
+        var later = try full()
+        for rowID in newRows { later.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
         // 2,000 other rows offered once: past 1,000 offers the doorkeeper forgets, so the
-        // second offer of rows 0..<500 keeps only those whose bit a later row set (about 1 in 4).
-        for rowID in Int64(10_000)..<12_000 { later.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
-        let before = later.count
-        for rowID in Int64(0)..<500 { later.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
-        #expect(later.count - before < 250)
+        // second offer of the 500 new rows keeps only those whose bit a later row set (about 1 in 4).
+        for rowID in Int64(20_000)..<22_000 { later.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
+        for rowID in newRows { later.insert(try Self.record(rowID), rowID: rowID, seenAt: 0) }
+        #expect(newRows.filter { later.record($0, seenAt: 0) != nil }.count < 250)
     }
 
     @Test("a record is returned only for states at or after the one it was seen in")

@@ -135,7 +135,8 @@ struct SQLiteKilroyStoreTests {
                 }
             }
         }
-        // Twice: a record is kept when a query loads it a second time.
+        // Twice: the second query answers from the kept records (kept at the first load, as the
+        // cache has room).
         try await check("start")
         try await check("start, again")
         #expect(stores.allSatisfy { $0.positionCache.recordCount == ids.count })
@@ -177,6 +178,31 @@ extension SQLiteKilroyStoreTests {
         #expect(reading.positionCache.recordCount == 0)
     }
 
+    /// At start-up the server keeps every record when they all fit, and none when they do not.
+    @Test("every record is kept at start when all fit, none when they do not")
+    func keepEveryRecord() async throws {
+        let folder = ScratchFolder.url("kilroy-store")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("kilroy.sqlite")
+        let writer = try SQLiteKilroyStore.open(at: url)
+        _ = try await writer.insertImage(Self.image)
+        for index in 0..<30 { _ = try await writer.createKilroy(try Self.record(latitude: 1 + Double(index) * 0.0001)) }
+        let (fitting, tooSmall) = (try SQLiteKilroyStore.open(at: url, recentRecords: 30), try SQLiteKilroyStore.open(at: url, recentRecords: 29))
+        let reading = try SQLiteKilroyStore.open(at: url, recentRecords: 0)
+        for store in [fitting, tooSmall] {
+            try await store.loadPositions()
+            try await store.keepEveryRecord()
+        }
+        #expect(fitting.positionCache.recordCount == 30)
+        #expect(tooSmall.positionCache.recordCount == 0)
+        // The kept records are the rows: the same answers as a store that reads every row.
+        let center = try Coordinate(latitude: 1, longitude: 2)
+        let kept = try await fitting.nearby(center: center, radius: 5_000, limit: 100) { _ in .include }
+        let read = try await reading.nearby(center: center, radius: 5_000, limit: 100) { _ in .include }
+        #expect(kept.kilroys.count == 30)
+        #expect(kept.kilroys == read.kilroys)
+    }
+
     /// A cache further behind than the log keeps (another process pruned what it needed)
     /// reloads every position and forgets its records, rather than miss what was pruned.
     @Test("a cache behind a pruned change log reloads, and misses nothing")
@@ -206,7 +232,9 @@ extension SQLiteKilroyStoreTests {
         }
         let answer = try await behind.nearby(center: center, radius: 1_000, limit: 10) { _ in .include }
         #expect(answer.kilroys.map(\.kilroy.id) == [second.id])
-        #expect(behind.positionCache.recordCount == 0)
+        // The first kilroy's record (rowid 1) is forgotten; only the one this answer loaded is kept.
+        #expect(behind.positionCache.records([1], seenAt: .max) == [nil])
+        #expect(behind.positionCache.recordCount == 1)
     }
 
     @Test("every 10,000th change prunes the log to its last 100,000 entries and records how far")

@@ -146,7 +146,7 @@ struct PostgresKilroyStoreTests {
             _ = try await store.insertImage(Fixture.image())
             let center = Fixture.coordinate(10, 20)
             _ = try await store.createKilroy(Fixture.kilroy(at: center))
-            // Twice, so the record is kept too.
+            // Twice: the second answer comes from the kept record.
             for _ in 0..<2 {
                 #expect(try await store.nearby(center: center, radius: 100, limit: 10) { _ in .include }.kilroys.count == 1)
             }

@@ -74,7 +74,7 @@ final class KilroyPositionCache: @unchecked Sendable {
 
     /// Keeps `records`, read in a transaction with change mark `mark`, unless the cache has
     /// applied an update or deletion after that state: then a record might no longer be the row.
-    func keep(_ records: [Int64: KilroyRecord], seenAt mark: Int64) {
+    func keep(_ records: [(rowID: Int64, record: KilroyRecord)], seenAt mark: Int64) {
         guard !records.isEmpty else { return }
         lock.withLock {
             guard mark >= state.lastRemoval else { return }
@@ -85,11 +85,16 @@ final class KilroyPositionCache: @unchecked Sendable {
     /// Records held now (for tests).
     var recordCount: Int { lock.withLock { state.records.count } }
 
+    /// Most records held at once.
+    var recordCapacity: Int { lock.withLock { state.records.capacity } }
+
     /// Brings the cache up to `db`'s transaction (the first call loads every position), so a
-    /// server can pay for the first load before it takes requests.
-    func refresh(_ db: Database) throws {
+    /// server can pay for the first load before it takes requests; returns the transaction's
+    /// change mark.
+    func refresh(_ db: Database) throws -> Int64 {
         let (mark, pruned) = try Self.marks(db)
         try lock.withLock { try learn(db, mark: mark, pruned: pruned) }
+        return mark
     }
 
     /// What `db`'s transaction (with change mark `mark`, its log pruned through `pruned`) holds

@@ -9,11 +9,12 @@
 /// no query ever pays for freeing many at once (dropping half of a 200,000-record cache in one
 /// go took tens of milliseconds under the cache's lock).
 ///
-/// A record is kept only when it is offered a second time within the last `capacity` offers
-/// (a one-bit-per-hash "doorkeeper", as TinyLFU's): near queries spread over a whole city
-/// return rows no one asks for again soon, and keeping each would evict another for nothing —
-/// an 18 % loss of near queries per second in the uniform load test, where a doorkeeper costs
-/// a bit test per row.
+/// While a slot is free every record offered is kept: there is nothing to evict for it. Once
+/// the cache is full, a record is kept only when it is offered a second time within the last
+/// `capacity` offers (a one-bit-per-hash "doorkeeper", as TinyLFU's): near queries spread over
+/// a city larger than the cache return rows no one asks for again soon, and keeping each would
+/// evict another for nothing — an 18 % loss of near queries per second in the uniform load
+/// test, where a doorkeeper costs a bit test per row.
 ///
 /// Not a source of truth and not locked: ``KilroyPositionCache`` (and the PostgreSQL store's
 /// `PostgresNearCache`) owns one, under its lock, and decides when a record may be used or kept.
@@ -72,7 +73,8 @@ package struct KilroyRecordCache {
             slots[held].seenAt = min(slots[held].seenAt, mark)
             return
         }
-        guard admits(rowID) else { return }
+        let hasRoom = !freedSlots.isEmpty || slots.count < capacity
+        guard hasRoom || admits(rowID) else { return }
         if slots.isEmpty {
             // Sized once, at the first record: growing by doubling would rehash every row
             // held each time, a pause under the lock near queries share.
