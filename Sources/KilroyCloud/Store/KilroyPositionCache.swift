@@ -85,8 +85,8 @@ final class KilroyPositionCache: @unchecked Sendable {
     /// Records held now (for tests).
     var recordCount: Int { lock.withLock { state.records.count } }
 
-    /// Most records held at once.
-    var recordCapacity: Int { lock.withLock { state.records.capacity } }
+    /// Whether every kilroy whose position the cache holds would fit in its kept records.
+    var recordsFitEveryPosition: Bool { lock.withLock { state.grid.count <= state.records.capacity } }
 
     /// Brings the cache up to `db`'s transaction (the first call loads every position), so a
     /// server can pay for the first load before it takes requests; returns the transaction's

@@ -79,9 +79,9 @@ extension SQLiteKilroyStore {
     /// answers cost 5–11 % more CPU.
     public func keepEveryRecord() async throws {
         try await writer.read { [positionCache] db in
+            // The positions just brought up to this transaction count its kilroys.
             let mark = try positionCache.refresh(db)
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM kilroys") ?? 0
-            guard count > 0, count <= positionCache.recordCapacity else { return }
+            guard positionCache.recordsFitEveryPosition else { return }
             let scan = try db.makeStatement(
                 sql: "SELECT rowid, \(Self.kilroyColumns) FROM kilroys INDEXED BY kilroys_geo ORDER BY geohash")
             // Handed over in chunks, so the rows never sit in memory twice.
