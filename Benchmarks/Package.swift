@@ -137,6 +137,7 @@ let package = Package(
         .executableTarget(
             name: "FlipcashLoad",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "FlipcashCore", package: "LocalFirstApps"),
                 .product(name: "FlipcashCloud", package: "LocalFirstApps"),
                 .product(name: "FlipcashCloudPostgres", package: "LocalFirstApps"),

@@ -28,6 +28,7 @@
 // it, asks for it and waits for the payment. Timed from the scan until both sides have seen the
 // payment settle.
 
+import BenchmarkSupport
 import Crypto
 import FlipcashAPI
 import FlipcashCloud
@@ -67,9 +68,11 @@ enum Load {
         exit(2)
     }
 
-    static func randomID() -> Data {
-        var generator = SystemRandomNumberGenerator()
-        return Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    /// A 32-byte intent id: four words of `generator`.
+    static func randomID(using generator: inout some RandomNumberGenerator) -> Data {
+        var id = Data(capacity: 32)
+        for _ in 0..<4 { withUnsafeBytes(of: generator.next()) { id.append(contentsOf: $0) } }
+        return id
     }
 
     // MARK: seed
@@ -118,20 +121,29 @@ enum Load {
 
     // MARK: run
 
-    /// What the workers saw.
-    actor Tally {
+    /// What one worker saw: each request's latency in seconds and its outcome (0 settled,
+    /// 1 refused, 2 failed), kept by the worker and merged at the end, so recording costs the
+    /// load generator no hop to a shared actor.
+    struct Tally {
         var latencies: [Double] = []
         var settled = 0
         var refused = 0
         var errors = 0
 
-        func record(_ seconds: Double, _ outcome: Int) {
-            latencies.append(seconds)
+        mutating func record(_ latency: Duration, _ outcome: Int) {
+            latencies.append(Double(latency.components.seconds) + Double(latency.components.attoseconds) * 1e-18)
             switch outcome {
             case 0: settled += 1
             case 1: refused += 1
             default: errors += 1
             }
+        }
+
+        mutating func add(_ other: Tally) {
+            latencies += other.latencies
+            settled += other.settled
+            refused += other.refused
+            errors += other.errors
         }
     }
 
@@ -151,7 +163,6 @@ enum Load {
             try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
         }
         let grpcs = transports.map { GRPCClient(transport: $0) }
-        let tally = Tally()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for grpc in grpcs { group.addTask { try await grpc.runConnections() } }
             let probe = FlipcashClient(client: grpcs[0], ownerKey: keys[0])
@@ -159,10 +170,15 @@ enum Load {
             let (exchange, _) = try rates.exchangeData(for: FiatAmount(value: Decimal(string: "0.01")!, currency: .usd))
             let start = ContinuousClock.now
             let end = start + .seconds(duration)
-            try await withThrowingTaskGroup(of: Void.self) { load in
+            let tally = try await withThrowingTaskGroup(of: Tally.self) { load in
                 for worker in 0..<workers {
                     load.addTask {
-                        var generator = SystemRandomNumberGenerator()
+                        // The accounts and intent ids come from a seeded generator, not the
+                        // system's: that one is a system call per number, load-generator CPU
+                        // taken from the server on a shared machine. 256 random bits per id
+                        // make a repeat as unlikely as with the system's.
+                        var generator = BenchmarkRandom(seed: UInt64.random(in: .min ... .max))
+                        var tally = Tally()
                         let grpc = grpcs[worker % grpcs.count]
                         let interval = rate.map { Duration.seconds(Double(workers) / $0) }
                         var scheduled = start + (interval.map { $0 * Double(worker) / Double(workers) } ?? .zero)
@@ -170,11 +186,11 @@ enum Load {
                         while true {
                             if let interval {
                                 scheduled += interval
-                                if scheduled > end { return }
+                                if scheduled > end { return tally }
                                 try await Task.sleep(until: scheduled, tolerance: .zero, clock: .continuous)
                             } else {
                                 scheduled = .now
-                                if scheduled > end { return }
+                                if scheduled > end { return tally }
                             }
                             if mode == "mints" {
                                 var outcome = 0
@@ -183,8 +199,7 @@ enum Load {
                                 } catch {
                                     outcome = 2
                                 }
-                                let latency = scheduled.duration(to: .now)
-                                await tally.record(Double(latency.components.seconds) + Double(latency.components.attoseconds) * 1e-18, outcome)
+                                tally.record(scheduled.duration(to: .now), outcome)
                                 continue
                             }
                             let sender: Int
@@ -205,28 +220,27 @@ enum Load {
                                 })
                             var outcome = 0
                             do {
-                                _ = try await client.submit(id: randomID(), action: action)
+                                _ = try await client.submit(id: randomID(using: &generator), action: action)
                             } catch FlipcashClientError.refused {
                                 outcome = 1
                             } catch {
                                 outcome = 2
                             }
-                            let latency = scheduled.duration(to: .now)
-                            await tally.record(Double(latency.components.seconds) + Double(latency.components.attoseconds) * 1e-18, outcome)
+                            tally.record(scheduled.duration(to: .now), outcome)
                         }
                     }
                 }
-                try await load.waitForAll()
+                var all = Tally()
+                for try await part in load { all.add(part) }
+                return all
             }
             let elapsed = start.duration(to: .now)
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            let sorted = await tally.latencies.sorted()
+            let sorted = tally.latencies.sorted()
             func percentile(_ p: Double) -> Double {
                 sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] * 1000
             }
-            let settled = await tally.settled
-            let refused = await tally.refused
-            let errors = await tally.errors
+            let (settled, refused, errors) = (tally.settled, tally.refused, tally.errors)
             let report: [String: Any] = [
                 "mode": mode, "accounts": accounts, "workers": workers, "connections": connections,
                 "targetRate": rate ?? 0, "seconds": (seconds * 100).rounded() / 100,
