@@ -10,13 +10,14 @@ import Testing
 @testable import FlipcashCloud
 @testable import FlipcashCore
 
-/// Fuzzing the Transaction service with requests that pass authentication: valid intents of every
-/// kind, a field set to an edge value or their bytes mutated, then signed by a registered owner, so what is mutated
-/// reaches the intent reader, the exchange-data check and the payment rules rather than stopping
-/// at the signature. Every answer must be a settlement or a refusal naming a request field; a
-/// retry must answer exactly the same; and the books must balance throughout.
-@Suite("Fuzz: mutated, re-signed SubmitIntent requests")
-struct SubmitIntentFuzzTests {
+/// Fuzzing the Transaction service with requests that pass authentication: intents of every kind
+/// with a field set to an edge value or their bytes mutated, and history, metadata and void
+/// requests with edge fields, each signed by a registered owner. What is mutated then reaches the
+/// intent reader, the exchange-data check and the payment rules instead of stopping at the
+/// signature. Every answer must settle or refuse naming a request field, a retry must answer the
+/// same, nobody else's intent may show, and the books must balance throughout.
+@Suite("Fuzz: mutated, re-signed Transaction requests")
+struct TransactionRequestFuzzTests {
     typealias Service = FlipcashServiceTests
 
     /// The first segment of every field a refusal may name: the request's own fields.
@@ -227,6 +228,74 @@ struct SubmitIntentFuzzTests {
             // The mutations reached past decoding and past the rules in both directions.
             #expect(answered.settled > 20)
             #expect(answered.refused > 100)
+        }
+    }
+
+    @Test("history, metadata and void requests with edge fields answer or refuse by field; nobody else's intent shows")
+    func readsAndVoids() async throws {
+        try await Service.withCloud(.sqliteMemory) { cloud in
+            var random = SplitMix64(seed: 0x5EED_F123)
+            let alice = try cloud.wallet()
+            let bob = try cloud.wallet()
+            try await alice.register()
+            try await bob.register()
+            _ = try await alice.faucet(Service.usdf(100))
+            _ = try await bob.faucet(Service.usdf(100))
+            let alicesLink = try await alice.sendLink(Service.usd(1))
+            let bobsLink = try await bob.sendLink(Service.usd(1))
+            let bobsIntent = try #require(try await bob.client.history().first).id
+            let alicesIntent = try #require(try await alice.client.history().first).id
+            let aliceKey = try Base58.decode(alice.client.owner)
+            let transactions = Flipcash_V1_Transaction.Client(wrapping: cloud.client)
+            let ids = [Data(), Data(random.bytes(31)), Data(random.bytes(32)), Data(random.bytes(33)), bobsIntent, alicesIntent]
+            let cards = [
+                Data(), Data(random.bytes(32)), alicesLink.link.deriveKeyPair().publicKey, bobsLink.link.deriveKeyPair().publicKey,
+                aliceKey,
+            ]
+            let limits: [UInt32] = [0, 1, 50, 100, 101, .max]
+            func check(_ refusal: Flipcash_V1_Refusal, _ fields: Set<String>) {
+                #expect(fields.contains(String(refusal.field.prefix { $0 != "." })), "refusal names \(refusal.field)")
+                #expect(!refusal.message.isEmpty)
+            }
+            for _ in 0..<300 {
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0:
+                    var request = Flipcash_V1_GetHistoryRequest()
+                    request.limit = limits.randomElement(using: &random)!
+                    if Bool.random(using: &random) { request.before.value = ids.randomElement(using: &random)! }
+                    let response = try await transactions.getHistory(try alice.client.signed(request))
+                    switch response.result {
+                    case .history(let history):
+                        #expect(history.intents.count <= min(Int(request.limit == 0 ? 50 : request.limit), 100))
+                        #expect(history.intents.allSatisfy { $0.owner.value == aliceKey || $0.destinationOwner.value == aliceKey })
+                    case .refusal(let refusal): check(refusal, ["limit", "before"])
+                    case .none: Issue.record("GetHistory answered nothing")
+                    }
+                case 1:
+                    var request = Flipcash_V1_GetIntentMetadataRequest()
+                    request.id.value = ids.randomElement(using: &random)!
+                    do {
+                        let response = try await transactions.getIntentMetadata(try alice.client.signed(request))
+                        switch response.result {
+                        case .metadata(let metadata):
+                            #expect(metadata.owner.value == aliceKey || metadata.destinationOwner.value == aliceKey)
+                        case .refusal(let refusal): check(refusal, ["id"])
+                        case .none: Issue.record("GetIntentMetadata answered nothing")
+                        }
+                    } catch let error as RPCError {
+                        #expect(error.code == .notFound)
+                    }
+                default:
+                    var request = Flipcash_V1_VoidGiftCardRequest()
+                    request.giftCard.value = cards.randomElement(using: &random)!
+                    let response = try await transactions.voidGiftCard(try alice.client.signed(request))
+                    if case .refusal(let refusal) = response.result { check(refusal, ["gift_card"]) }
+                }
+            }
+            // Alice's link came back to her at most once; Bob's is still his to void.
+            #expect(try await cloud.balance(alice) == 100_000_000)
+            #expect(try await bob.void(bobsLink.link))
+            try await cloud.store.checkInvariants()
         }
     }
 }
