@@ -15,15 +15,24 @@ extension PostgresLedgerStore: PaymentStore {
         // later read of the record agree to the last bit.
         let date = Date(timeIntervalSince1970: date.timeIntervalSince1970)
         return try await client.withRetryingTransaction(logger: logger) { (connection: PostgresConnection) async throws -> Payments.Answer in
-            try await lock(connection, ["owner:\(intent.owner.rawValue)"])
-            try await lock(connection, ["intent:\(intent.id.rawValue)"])
-            if let card { try await lock(connection, ["gift_card:\(card.rawValue)"]) }
-            // Two launches of one symbol: the second sees the first's row.
-            if let symbol = intent.action.launchSymbol { try await lock(connection, ["symbol:\(symbol)"]) }
+            // The owner, the intent id, the cash link, the symbol (two launches of one symbol: the
+            // second sees the first's row), then the transfer ids. An intent without a cash link
+            // knows its transfers already and takes every lock in one round trip; one with a link
+            // reads the link first.
+            var locks = [["owner:\(intent.owner.rawValue)"], ["intent:\(intent.id.rawValue)"]]
+            if let card { locks.append(["gift_card:\(card.rawValue)"]) }
+            if let symbol = intent.action.launchSymbol { locks.append(["symbol:\(symbol)"]) }
             var giftCard: Payments.GiftCard?
-            if let card { giftCard = try await loadGiftCard(connection, card) }
-            let footprint = Payments.footprint(of: intent, giftCard: giftCard)
-            try await lock(connection, footprint.transfers.map { "transfer:\($0.rawValue)" })
+            let footprint: (accounts: [LedgerAccountID], transfers: [TransferID])
+            if let card {
+                try await lock(connection, inOrder: locks)
+                giftCard = try await loadGiftCard(connection, card)
+                footprint = Payments.footprint(of: intent, giftCard: giftCard)
+                try await lock(connection, footprint.transfers.map { "transfer:\($0.rawValue)" })
+            } else {
+                footprint = Payments.footprint(of: intent, giftCard: nil)
+                try await lock(connection, inOrder: locks + [footprint.transfers.map { "transfer:\($0.rawValue)" }])
+            }
             let records = try await connection.query(
                 "SELECT \(unescaped: Self.recordColumns) FROM \(unescaped: intents) WHERE id = \(intent.id.rawValue)", logger: logger
             ).collect().map(Self.decodeRecord)
@@ -144,23 +153,26 @@ extension PostgresLedgerStore: PaymentStore {
         return UInt64(clamping: try rows.first?.decode(Int64.self) ?? 0)
     }
 
-    /// Gives the settled send `id` its running total and adds its amount to the owner's later
-    /// sends in (time, id) order (none, unless a clock went back).
-    private func addToRunningTotals(_ connection: PostgresConnection, owner: String, id: String, at time: Double, usd: Int64) async throws {
+    /// Inserts a settled send with its running total (its amount plus the owner's previous
+    /// settled send's total in (time, id) order) and adds its amount to the owner's later sends
+    /// (none, unless a clock went back): one statement. The update reads the snapshot from before
+    /// the insert, and the insert's total comes from rows the update does not touch.
+    private func insertSettledSend(_ c: IntentColumns, usd: Int64, _ connection: PostgresConnection) async throws {
         try await connection.query(
             """
-            UPDATE \(unescaped: intents) SET sent_running = \(usd) + COALESCE((
-                SELECT sent_running FROM \(unescaped: intents)
-                WHERE owner = \(owner) AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
-                    AND (submitted_at < \(time) OR (submitted_at = \(time) AND id COLLATE "C" < \(id)))
-                ORDER BY submitted_at DESC, id COLLATE "C" DESC LIMIT 1), 0)
-            WHERE id = \(id)
-            """, logger: logger)
-        try await connection.query(
-            """
-            UPDATE \(unescaped: intents) SET sent_running = sent_running + \(usd)
-            WHERE owner = \(owner) AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
-                AND (submitted_at > \(time) OR (submitted_at = \(time) AND id COLLATE "C" > \(id)))
+            WITH later AS (
+                UPDATE \(unescaped: intents) SET sent_running = sent_running + \(usd)
+                WHERE owner = \(c.owner) AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                    AND (submitted_at > \(c.submittedAt) OR (submitted_at = \(c.submittedAt) AND id COLLATE "C" > \(c.id)))
+            )
+            INSERT INTO \(unescaped: intents) (\(unescaped: Self.recordColumns), sent_running)
+            VALUES (\(c.id), \(c.owner), \(c.action), \(c.mint), \(c.quarks), \(c.usdMicros), \(c.counterparty), \(c.submittedAt),
+                \(c.outcome), \(c.refusalField), \(c.refusalReason), \(c.refusalAmount), \(c.minimumOut), \(c.receivedQuarks),
+                \(usd) + COALESCE((
+                    SELECT sent_running FROM \(unescaped: intents)
+                    WHERE owner = \(c.owner) AND outcome = 'settled' AND action IN ('send_payment', 'send_gift_card')
+                        AND (submitted_at < \(c.submittedAt) OR (submitted_at = \(c.submittedAt) AND id COLLATE "C" < \(c.id)))
+                    ORDER BY submitted_at DESC, id COLLATE "C" DESC LIMIT 1), 0))
             """, logger: logger)
     }
 
@@ -182,7 +194,7 @@ extension PostgresLedgerStore: PaymentStore {
             else { return nil }
             var accounts: [LedgerAccount] = []
             for id in [Payments.liquidityAccount(mint), Payments.reserveAccount(mint)] {
-                if let account = try await account(connection, id, lock: false) { accounts.append(account) }
+                if let account = try await account(connection, id) { accounts.append(account) }
             }
             let ledger = Ledger(accounts: accounts, transfers: [], pinnedFailures: [])
             return LaunchpadPool(launched: try Self.decodeCurrency(row), ledger: ledger)
@@ -292,14 +304,15 @@ extension PostgresLedgerStore: PaymentStore {
         try await persist(payments.ledger, changedFrom: before.ledger, at: date, connection)
         for (id, record) in payments.records where before.records[id] == nil {
             let c = IntentColumns(record)
-            try await connection.query(
-                """
-                INSERT INTO \(unescaped: intents) (\(unescaped: Self.recordColumns))
-                VALUES (\(c.id), \(c.owner), \(c.action), \(c.mint), \(c.quarks), \(c.usdMicros), \(c.counterparty), \(c.submittedAt),
-                    \(c.outcome), \(c.refusalField), \(c.refusalReason), \(c.refusalAmount), \(c.minimumOut), \(c.receivedQuarks))
-                """, logger: logger)
             if c.outcome == "settled", let usd = c.usdMicros {
-                try await addToRunningTotals(connection, owner: c.owner, id: c.id, at: c.submittedAt, usd: usd)
+                try await insertSettledSend(c, usd: usd, connection)
+            } else {
+                try await connection.query(
+                    """
+                    INSERT INTO \(unescaped: intents) (\(unescaped: Self.recordColumns))
+                    VALUES (\(c.id), \(c.owner), \(c.action), \(c.mint), \(c.quarks), \(c.usdMicros), \(c.counterparty), \(c.submittedAt),
+                        \(c.outcome), \(c.refusalField), \(c.refusalReason), \(c.refusalAmount), \(c.minimumOut), \(c.receivedQuarks))
+                    """, logger: logger)
             }
         }
         for currency in payments.currencies.values where before.currencies[currency.currency.mint] == nil {

@@ -82,7 +82,7 @@ public struct PostgresLedgerStore: LedgerStore {
             try await connection.query(
                 "INSERT INTO \(unescaped: accounts) (id, mint, kind) VALUES (\(id.rawValue), \(mint.address), \(kind.rawValue)) ON CONFLICT (id) DO NOTHING",
                 logger: logger)
-            guard let existing = try await account(connection, id, lock: false), existing.mint == mint, existing.kind == kind else {
+            guard let existing = try await account(connection, id), existing.mint == mint, existing.kind == kind else {
                 throw LedgerError.accountConflict(id)
             }
         }
@@ -102,22 +102,67 @@ public struct PostgresLedgerStore: LedgerStore {
     /// Takes this schema's advisory locks on `keys` (sorted, so every operation takes them in the
     /// same order), held until the transaction ends.
     func lock(_ connection: PostgresConnection, _ keys: [String]) async throws {
-        for key in Set(keys).sorted() {
-            try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(lockSpace + key), 0))", logger: logger)
-        }
+        try await lock(connection, inOrder: [keys])
     }
 
-    /// The ledger's records an operation may touch, the accounts locked `FOR UPDATE` in id order.
-    func slice(_ connection: PostgresConnection, accounts: [LedgerAccountID], transfers: [TransferID]) async throws -> Ledger {
+    /// Takes the advisory locks of each group in turn, each group's keys sorted: the order of
+    /// that many ``lock(_:_:)`` calls, in one round trip.
+    func lock(_ connection: PostgresConnection, inOrder groups: [[String]]) async throws {
+        let keys = groups.flatMap { Set($0).sorted() }.map { lockSpace + $0 }
+        guard !keys.isEmpty else { return }
+        // A function scan returns the array's elements in order; the locks are taken as the
+        // rows come, so in the order given.
+        try await connection.query(
+            """
+            SELECT pg_advisory_xact_lock(hashtextextended(key, 0))
+            FROM unnest(\(keys)::text[]) WITH ORDINALITY AS keys(key, position) ORDER BY position
+            """, logger: logger)
+    }
+
+    /// The ledger's records an operation may touch, the accounts locked `FOR UPDATE` in id order:
+    /// two round trips, one for the accounts and one for what is known under the transfer ids.
+    func slice(
+        _ connection: PostgresConnection, accounts touching: [LedgerAccountID], transfers asked: [TransferID]
+    ) async throws -> Ledger {
+        let accountIDs = Set(touching.map(\.rawValue)).sorted()
         var touched: [LedgerAccount] = []
-        for id in Set(accounts).sorted() {
-            if let account = try await account(connection, id, lock: true) { touched.append(account) }
+        if !accountIDs.isEmpty {
+            // Row locks are taken as the sorted rows come: in id order, as every operation does.
+            let rows = try await connection.query(
+                """
+                SELECT id, mint, kind, debits, credits FROM \(unescaped: accounts)
+                WHERE id = ANY(\(accountIDs)::text[]) ORDER BY id COLLATE "C" FOR UPDATE
+                """, logger: logger)
+            for try await row in rows {
+                let (id, mint, kind, debits, credits) = try row.decode((String, String, String, Int64, Int64).self)
+                touched.append(try Self.decodeAccount(id: LedgerAccountID(id), mint: mint, kind: kind, debits: debits, credits: credits))
+            }
         }
+        let transferIDs = Set(asked.map(\.rawValue)).sorted()
         var known: [LedgerTransfer] = []
         var refusals: [Ledger.PinnedFailure] = []
-        for id in Set(transfers).sorted() {
-            if let transfer = try await transfer(connection, id) { known.append(transfer) }
-            if let refusal = try await pinnedFailure(connection, id) { refusals.append(refusal) }
+        if !transferIDs.isEmpty {
+            let rows = try await connection.query(
+                """
+                SELECT 'transfer', id, debit, credit, mint, amount, code, NULL, NULL, NULL::bigint FROM \(unescaped: transfers)
+                WHERE id = ANY(\(transferIDs)::text[])
+                UNION ALL
+                SELECT 'pinned', id, debit, credit, mint, amount, code, failure, failure_account, failure_available
+                FROM \(unescaped: pinned) WHERE id = ANY(\(transferIDs)::text[])
+                """, logger: logger)
+            for try await row in rows {
+                let cells = try row.decode((String, String, String, String, String, Int64, String, String?, String?, Int64?).self)
+                let id = TransferID(cells.1)
+                if cells.0 == "transfer" {
+                    known.append(try Self.decodeTransfer((cells.2, cells.3, cells.4, cells.5, cells.6), id: id, table: "ledger_transfers"))
+                } else {
+                    let transfer = try Self.decodeTransfer((cells.2, cells.3, cells.4, cells.5, cells.6), id: id, table: "ledger_pinned_failures")
+                    guard let name = cells.7, let failure = StoredFailure.failure(name: name, account: cells.8, available: cells.9) else {
+                        throw LedgerStoreError.corruptRow(table: "ledger_pinned_failures", id: id.rawValue)
+                    }
+                    refusals.append(Ledger.PinnedFailure(transfer: transfer, failure: failure))
+                }
+            }
         }
         return Ledger(accounts: touched, transfers: known, pinnedFailures: refusals)
     }
@@ -125,24 +170,31 @@ public struct PostgresLedgerStore: LedgerStore {
     /// Writes what an operation changed in `slice` (read as `before`): accounts opened or moved,
     /// the transfers it created (in order), the refusals it pinned.
     func persist(_ slice: Ledger, changedFrom before: Ledger, at date: Date, _ connection: PostgresConnection) async throws {
-        for account in slice.accounts.values where account != before.accounts[account.id] {
-            let debits = Int64(account.debits)
-            let credits = Int64(account.credits)
+        // One statement for the accounts and one for the transfers, however many: arrays of
+        // their columns, unnested into rows.
+        let moved = slice.accounts.values.filter { $0 != before.accounts[$0.id] }
+        if !moved.isEmpty {
             try await connection.query(
                 """
                 INSERT INTO \(unescaped: accounts) (id, mint, kind, debits, credits)
-                VALUES (\(account.id.rawValue), \(account.mint.address), \(account.kind.rawValue), \(debits), \(credits))
+                SELECT * FROM unnest(
+                    \(moved.map(\.id.rawValue))::text[], \(moved.map(\.mint.address))::text[], \(moved.map(\.kind.rawValue))::text[],
+                    \(moved.map { Int64($0.debits) })::bigint[], \(moved.map { Int64($0.credits) })::bigint[])
                 ON CONFLICT (id) DO UPDATE SET debits = excluded.debits, credits = excluded.credits
                 """, logger: logger)
         }
-        for id in slice.history {
-            guard let transfer = slice.transfers[id] else { continue }
-            let amount = Int64(transfer.amount)
+        let created = slice.history.compactMap { slice.transfers[$0] }
+        if !created.isEmpty {
+            // In the order they were made: `seq` numbers them as the ordered rows are inserted.
             try await connection.query(
                 """
                 INSERT INTO \(unescaped: transfers) (id, debit, credit, mint, amount, code, created_at)
-                VALUES (\(transfer.id.rawValue), \(transfer.debit.rawValue), \(transfer.credit.rawValue), \(transfer.mint.address),
-                        \(amount), \(transfer.code.rawValue), \(date.timeIntervalSince1970))
+                SELECT id, debit, credit, mint, amount, code, \(date.timeIntervalSince1970)
+                FROM unnest(
+                    \(created.map(\.id.rawValue))::text[], \(created.map(\.debit.rawValue))::text[], \(created.map(\.credit.rawValue))::text[],
+                    \(created.map(\.mint.address))::text[], \(created.map { Int64($0.amount) })::bigint[], \(created.map(\.code.rawValue))::text[]
+                ) WITH ORDINALITY AS made(id, debit, credit, mint, amount, code, position)
+                ORDER BY position
                 """, logger: logger)
         }
         for (id, refusal) in slice.pinnedFailures where before.pinnedFailures[id] == nil {
@@ -159,7 +211,7 @@ public struct PostgresLedgerStore: LedgerStore {
     }
 
     public func account(_ id: LedgerAccountID) async throws -> LedgerAccount? {
-        try await client.withConnection { connection in try await account(connection, id, lock: false) }
+        try await client.withConnection { connection in try await account(connection, id) }
     }
 
     public func checkInvariants() async throws {
@@ -218,41 +270,20 @@ public struct PostgresLedgerStore: LedgerStore {
 
     // MARK: Rows
 
-    func account(_ connection: PostgresConnection, _ id: LedgerAccountID, lock: Bool) async throws -> LedgerAccount? {
+    func account(_ connection: PostgresConnection, _ id: LedgerAccountID) async throws -> LedgerAccount? {
         let rows = try await connection.query(
-            "SELECT mint, kind, debits, credits FROM \(unescaped: accounts) WHERE id = \(id.rawValue)\(unescaped: lock ? " FOR UPDATE" : "")",
-            logger: logger
+            "SELECT mint, kind, debits, credits FROM \(unescaped: accounts) WHERE id = \(id.rawValue)", logger: logger
         ).collect()
         guard let row = rows.first else { return nil }
-        let (mintAddress, kindName, debits, credits) = try row.decode((String, String, Int64, Int64).self)
-        guard let mint = try? Mint(address: mintAddress), let kind = LedgerAccount.Kind(rawValue: kindName),
+        let (mint, kind, debits, credits) = try row.decode((String, String, Int64, Int64).self)
+        return try Self.decodeAccount(id: id, mint: mint, kind: kind, debits: debits, credits: credits)
+    }
+
+    private static func decodeAccount(id: LedgerAccountID, mint: String, kind: String, debits: Int64, credits: Int64) throws -> LedgerAccount {
+        guard let mint = try? Mint(address: mint), let kind = LedgerAccount.Kind(rawValue: kind),
             let debits = UInt64(exactly: debits), let credits = UInt64(exactly: credits)
         else { throw LedgerStoreError.corruptRow(table: "ledger_accounts", id: id.rawValue) }
         return LedgerAccount(id: id, mint: mint, kind: kind, debits: debits, credits: credits)
-    }
-
-    private func transfer(_ connection: PostgresConnection, _ id: TransferID) async throws -> LedgerTransfer? {
-        let rows = try await connection.query(
-            "SELECT debit, credit, mint, amount, code FROM \(unescaped: transfers) WHERE id = \(id.rawValue)", logger: logger
-        ).collect()
-        guard let row = rows.first else { return nil }
-        return try Self.decodeTransfer(try row.decode((String, String, String, Int64, String).self), id: id, table: "ledger_transfers")
-    }
-
-    private func pinnedFailure(_ connection: PostgresConnection, _ id: TransferID) async throws -> Ledger.PinnedFailure? {
-        let rows = try await connection.query(
-            """
-            SELECT debit, credit, mint, amount, code, failure, failure_account, failure_available
-            FROM \(unescaped: pinned) WHERE id = \(id.rawValue)
-            """, logger: logger
-        ).collect()
-        guard let row = rows.first else { return nil }
-        let cells = try row.decode((String, String, String, Int64, String, String, String?, Int64?).self)
-        let transfer = try Self.decodeTransfer((cells.0, cells.1, cells.2, cells.3, cells.4), id: id, table: "ledger_pinned_failures")
-        guard let failure = StoredFailure.failure(name: cells.5, account: cells.6, available: cells.7) else {
-            throw LedgerStoreError.corruptRow(table: "ledger_pinned_failures", id: id.rawValue)
-        }
-        return Ledger.PinnedFailure(transfer: transfer, failure: failure)
     }
 
     private static func decodeTransfer(
