@@ -232,12 +232,20 @@ public struct PostgresLedgerStore: LedgerStore {
             if let row = overdrawn.first {
                 throw LedgerError.invariantBroken("account \(try row.decode(String.self)) holds less than zero")
             }
+            // Each side's sums in one pass over the transfers, hash-joined to the accounts. The
+            // search is planned as a whole (MATERIALIZED), not for its first row: under `LIMIT 1`
+            // the planner expected a drifted account at once and chose nested loops, 5.4 s for
+            // 10,000 accounts against 29 ms. (A correlated sum per account took 11 s on a freshly
+            // loaded table.)
             let drifted = try await connection.query(
                 """
-                SELECT a.id FROM \(unescaped: accounts) a
-                WHERE a.debits <> (SELECT coalesce(sum(amount), 0) FROM \(unescaped: transfers) WHERE debit = a.id)
-                   OR a.credits <> (SELECT coalesce(sum(amount), 0) FROM \(unescaped: transfers) WHERE credit = a.id)
-                LIMIT 1
+                WITH drifted AS MATERIALIZED (
+                    SELECT a.id FROM \(unescaped: accounts) a
+                    LEFT JOIN (SELECT debit AS id, sum(amount) AS total FROM \(unescaped: transfers) GROUP BY debit) d ON d.id = a.id
+                    LEFT JOIN (SELECT credit AS id, sum(amount) AS total FROM \(unescaped: transfers) GROUP BY credit) c ON c.id = a.id
+                    WHERE a.debits <> coalesce(d.total, 0) OR a.credits <> coalesce(c.total, 0)
+                )
+                SELECT id FROM drifted LIMIT 1
                 """, logger: logger
             ).collect()
             if let row = drifted.first {

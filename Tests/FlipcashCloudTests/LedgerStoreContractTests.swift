@@ -1,6 +1,8 @@
 import FlipcashCloudPostgres
 import FlipcashCore
 import Foundation
+import GRDB
+import PostgresNIO
 import PostgresStorage
 import PostgresTestSupport
 import Storage
@@ -143,6 +145,53 @@ struct LedgerStoreContractTests {
     func postgresSkipped() {
         // One line in the log says how to run the PostgreSQL half of this suite.
         print(PostgresTestDatabase.skipLine)
+    }
+
+    @Test("the books check finds an account whose sums no longer match its transfers, mints still balanced", arguments: Backend.available)
+    func driftFound(backend: Backend) async throws {
+        let alice = LedgerAccountID("alice")
+        let bob = LedgerAccountID("bob")
+        let issuance = LedgerAccountID("issuance")
+        /// Books that balance, then `tamper`ed: Bob's debits and credits both raised by 5, so every
+        /// mint still sums to zero and nobody is overdrawn; only his transfers tell.
+        func check(_ store: any LedgerStore, tamper: (LedgerAccountID) async throws -> Void) async throws {
+            try await store.open(issuance, mint: .usdf, kind: .issuance)
+            try await store.open(alice, mint: .usdf, kind: .user)
+            try await store.open(bob, mint: .usdf, kind: .user)
+            let transfers = [
+                LedgerTransfer(id: TransferID("deposit"), debit: issuance, credit: alice, mint: .usdf, amount: 1_000, code: .deposit),
+                LedgerTransfer(id: TransferID("send"), debit: alice, credit: bob, mint: .usdf, amount: 300, code: .payment),
+                LedgerTransfer(id: TransferID("back"), debit: bob, credit: alice, mint: .usdf, amount: 100, code: .payment),
+            ]
+            #expect(try await store.apply(transfers, at: Self.now) == [.created, .created, .created])
+            try await store.checkInvariants()
+            try await tamper(bob)
+            await #expect(throws: LedgerError.invariantBroken("account bob's sums differ from its transfers")) {
+                try await store.checkInvariants()
+            }
+        }
+        switch backend {
+        case .sqliteMemory, .sqliteFile:
+            try await backend.withSQLiteStore { store in
+                try await check(store) { id in
+                    try await store.writer.write { db in
+                        try db.execute(
+                            sql: "UPDATE ledger_accounts SET debits = debits + 5, credits = credits + 5 WHERE id = ?", arguments: [id.rawValue])
+                    }
+                }
+            }
+        case .postgres:
+            try await PostgresTestDatabase.withTestDatabase { client, schema async throws in
+                let store = try await PostgresLedgerStore.open(client: client, schema: schema.rawValue, logger: PostgresTestDatabase.quietLogger)
+                try await check(store) { id in
+                    try await client.query(
+                        """
+                        UPDATE \(unescaped: schema.qualified("ledger_accounts")) SET debits = debits + 5, credits = credits + 5
+                        WHERE id = \(id.rawValue)
+                        """, logger: PostgresTestDatabase.quietLogger)
+                }
+            }
+        }
     }
 
     @Test("a pinned refusal survives reopening the file, and two stores on one file take turns")

@@ -79,10 +79,13 @@ public struct SQLiteLedgerStore: LedgerStore {
             }
             if let drifted = try String.fetchOne(
                 db.cachedStatement(
+                    // Each side's sums in one pass over the transfers (in index order), joined to
+                    // the accounts, as the PostgreSQL store does.
                     sql: """
                         SELECT a.id FROM ledger_accounts a
-                        WHERE a.debits != (SELECT ifnull(sum(amount), 0) FROM ledger_transfers WHERE debit = a.id)
-                           OR a.credits != (SELECT ifnull(sum(amount), 0) FROM ledger_transfers WHERE credit = a.id)
+                        LEFT JOIN (SELECT debit AS id, sum(amount) AS total FROM ledger_transfers GROUP BY debit) d ON d.id = a.id
+                        LEFT JOIN (SELECT credit AS id, sum(amount) AS total FROM ledger_transfers GROUP BY credit) c ON c.id = a.id
+                        WHERE a.debits != ifnull(d.total, 0) OR a.credits != ifnull(c.total, 0)
                         LIMIT 1
                         """))
             {
