@@ -170,16 +170,22 @@ struct TransactionRequestFuzzTests {
         return request
     }
 
+    /// Two registered wallets, Alice holding `alice` dollars and Bob 100.
+    static func fundedPair(_ cloud: Service.Cloud, alice dollars: UInt64) async throws -> (Service.Wallet, Service.Wallet) {
+        let alice = try cloud.wallet()
+        let bob = try cloud.wallet()
+        try await alice.register()
+        try await bob.register()
+        _ = try await alice.faucet(Service.usdf(dollars))
+        _ = try await bob.faucet(Service.usdf(100))
+        return (alice, bob)
+    }
+
     @Test("every answer settles or names a request field, a retry answers the same, the books balance")
     func mutatedIntents() async throws {
         try await Service.withCloud(.sqliteMemory) { cloud in
             var random = SplitMix64(seed: 0x5EED_F122)
-            let alice = try cloud.wallet()
-            let bob = try cloud.wallet()
-            try await alice.register()
-            try await bob.register()
-            _ = try await alice.faucet(Service.usdf(5_000))
-            _ = try await bob.faucet(Service.usdf(100))
+            let (alice, bob) = try await Self.fundedPair(cloud, alice: 5_000)
             let claimable = try await bob.sendLink(Service.usd(1)).link
             let mint = try await alice.launch(name: "Seed Coin", symbol: "SEED").mint
             let rates = try await alice.client.exchangeRates([.usd])
@@ -235,12 +241,7 @@ struct TransactionRequestFuzzTests {
     func readsAndVoids() async throws {
         try await Service.withCloud(.sqliteMemory) { cloud in
             var random = SplitMix64(seed: 0x5EED_F123)
-            let alice = try cloud.wallet()
-            let bob = try cloud.wallet()
-            try await alice.register()
-            try await bob.register()
-            _ = try await alice.faucet(Service.usdf(100))
-            _ = try await bob.faucet(Service.usdf(100))
+            let (alice, bob) = try await Self.fundedPair(cloud, alice: 100)
             let alicesLink = try await alice.sendLink(Service.usd(1))
             let bobsLink = try await bob.sendLink(Service.usd(1))
             let bobsIntent = try #require(try await bob.client.history().first).id
