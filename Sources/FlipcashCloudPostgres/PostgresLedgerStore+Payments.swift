@@ -23,16 +23,13 @@ extension PostgresLedgerStore: PaymentStore {
             if let card { locks.append(["gift_card:\(card.rawValue)"]) }
             if let symbol = intent.action.launchSymbol { locks.append(["symbol:\(symbol)"]) }
             var giftCard: Payments.GiftCard?
-            let footprint: (accounts: [LedgerAccountID], transfers: [TransferID])
             if let card {
                 try await lock(connection, inOrder: locks)
+                locks = []
                 giftCard = try await loadGiftCard(connection, card)
-                footprint = Payments.footprint(of: intent, giftCard: giftCard)
-                try await lock(connection, footprint.transfers.map { "transfer:\($0.rawValue)" })
-            } else {
-                footprint = Payments.footprint(of: intent, giftCard: nil)
-                try await lock(connection, inOrder: locks + [footprint.transfers.map { "transfer:\($0.rawValue)" }])
             }
+            let footprint = Payments.footprint(of: intent, giftCard: giftCard)
+            try await lock(connection, inOrder: locks + [footprint.transfers.map { "transfer:\($0.rawValue)" }])
             let records = try await connection.query(
                 "SELECT \(unescaped: Self.recordColumns) FROM \(unescaped: intents) WHERE id = \(intent.id.rawValue)", logger: logger
             ).collect().map(Self.decodeRecord)

@@ -153,15 +153,16 @@ public struct PostgresLedgerStore: LedgerStore {
             for try await row in rows {
                 let cells = try row.decode((String, String, String, String, String, Int64, String, String?, String?, Int64?).self)
                 let id = TransferID(cells.1)
-                if cells.0 == "transfer" {
-                    known.append(try Self.decodeTransfer((cells.2, cells.3, cells.4, cells.5, cells.6), id: id, table: "ledger_transfers"))
-                } else {
-                    let transfer = try Self.decodeTransfer((cells.2, cells.3, cells.4, cells.5, cells.6), id: id, table: "ledger_pinned_failures")
-                    guard let name = cells.7, let failure = StoredFailure.failure(name: name, account: cells.8, available: cells.9) else {
-                        throw LedgerStoreError.corruptRow(table: "ledger_pinned_failures", id: id.rawValue)
-                    }
-                    refusals.append(Ledger.PinnedFailure(transfer: transfer, failure: failure))
+                let table = cells.0 == "transfer" ? "ledger_transfers" : "ledger_pinned_failures"
+                let transfer = try Self.decodeTransfer((cells.2, cells.3, cells.4, cells.5, cells.6), id: id, table: table)
+                guard cells.0 == "pinned" else {
+                    known.append(transfer)
+                    continue
                 }
+                guard let name = cells.7, let failure = StoredFailure.failure(name: name, account: cells.8, available: cells.9) else {
+                    throw LedgerStoreError.corruptRow(table: table, id: id.rawValue)
+                }
+                refusals.append(Ledger.PinnedFailure(transfer: transfer, failure: failure))
             }
         }
         return Ledger(accounts: touched, transfers: known, pinnedFailures: refusals)
