@@ -87,27 +87,6 @@ struct TransactionRequestFuzzTests {
         ]
     }
 
-    /// `bytes` with one or two random edits: bit flips, overwritten, inserted or removed bytes,
-    /// a duplicated run, or a cut.
-    static func mutate(_ bytes: [UInt8], random: inout SplitMix64) -> [UInt8] {
-        var bytes = bytes
-        for _ in 0..<Int.random(in: 1...2, using: &random) {
-            guard !bytes.isEmpty else { break }
-            let index = Int.random(in: 0..<bytes.count, using: &random)
-            switch Int.random(in: 0..<6, using: &random) {
-            case 0: bytes[index] ^= 1 << UInt8.random(in: 0..<8, using: &random)
-            case 1: bytes[index] = UInt8.random(in: .min ... .max, using: &random)
-            case 2: bytes.insert(UInt8.random(in: .min ... .max, using: &random), at: index)
-            case 3: bytes.remove(at: index)
-            case 4:
-                let end = min(bytes.count, index + Int.random(in: 1...8, using: &random))
-                bytes.insert(contentsOf: bytes[index..<end], at: index)
-            default: bytes.removeSubrange(index...)
-            }
-        }
-        return bytes
-    }
-
     /// Values at and past every edge a field has: what a hostile or broken client would send.
     static let edgeQuarks: [UInt64] = [0, 1, 9_999, 250_000, 250_000_000, 250_000_001, UInt64(Int64.max), UInt64(Int64.max) + 1, .max]
     static let edgeDoubles: [Double] = [0, -0.25, 0.004, 0.005, 0.25, 0.2500001, 1e300, .nan, .infinity, -.infinity, .leastNonzeroMagnitude]
@@ -203,7 +182,7 @@ struct TransactionRequestFuzzTests {
                     request = Self.edit(seed, reused: reused, random: &random)
                 } else {
                     let bytes: [UInt8] = try seed.serializedBytes()
-                    guard let decoded = try? Flipcash_V1_SubmitIntentRequest(serializedBytes: Self.mutate(bytes, random: &random)) else {
+                    guard let decoded = try? Flipcash_V1_SubmitIntentRequest(serializedBytes: random.mutated(bytes, edits: 1...2)) else {
                         answered.undecodable += 1
                         continue
                     }
