@@ -157,16 +157,22 @@ struct SQLiteKilroyStoreTests {
 }
 
 extension SQLiteKilroyStoreTests {
+    /// A store file in `folder` holding 30 kilroys 11 m apart in a row, and the store that wrote them.
+    static func thirtyKilroys(in folder: URL) async throws -> (URL, SQLiteKilroyStore) {
+        let url = folder.appendingPathComponent("kilroy.sqlite")
+        let store = try SQLiteKilroyStore.open(at: url)
+        _ = try await store.insertImage(Self.image)
+        for index in 0..<30 { _ = try await store.createKilroy(try Self.record(latitude: 1 + Double(index) * 0.0001)) }
+        return (url, store)
+    }
+
     /// A store that keeps no record reads every row from the file and answers the same.
     @Test("a store that keeps no record answers as one that keeps them")
     func noKeptRecords() async throws {
         let folder = ScratchFolder.url("kilroy-store")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("kilroy.sqlite")
-        let keeping = try SQLiteKilroyStore.open(at: url)
+        let (url, keeping) = try await Self.thirtyKilroys(in: folder)
         let reading = try SQLiteKilroyStore.open(at: url, recentRecords: 0)
-        _ = try await keeping.insertImage(Self.image)
-        for index in 0..<30 { _ = try await keeping.createKilroy(try Self.record(latitude: 1 + Double(index) * 0.0001)) }
         let center = try Coordinate(latitude: 1, longitude: 2)
         for _ in 0..<3 {
             let kept = try await keeping.nearby(center: center, radius: 5_000, limit: 25) { _ in .include }
@@ -183,10 +189,7 @@ extension SQLiteKilroyStoreTests {
     func keepEveryRecord() async throws {
         let folder = ScratchFolder.url("kilroy-store")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("kilroy.sqlite")
-        let writer = try SQLiteKilroyStore.open(at: url)
-        _ = try await writer.insertImage(Self.image)
-        for index in 0..<30 { _ = try await writer.createKilroy(try Self.record(latitude: 1 + Double(index) * 0.0001)) }
+        let (url, _) = try await Self.thirtyKilroys(in: folder)
         let (fitting, tooSmall) = (try SQLiteKilroyStore.open(at: url, recentRecords: 30), try SQLiteKilroyStore.open(at: url, recentRecords: 29))
         let reading = try SQLiteKilroyStore.open(at: url, recentRecords: 0)
         for store in [fitting, tooSmall] {
